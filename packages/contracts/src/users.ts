@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { emailMaxLength, nameMaxLength } from './limits';
+import { pageQuerySchema, pageSchema } from './paging';
+
+/** Roles a user can hold; `user` is always present in answers (spec platform §3, §6). */
+export const roles = ['admin', 'user', 'creator', 'signer', 'approver'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles an admin assigns in the user dialog. */
+export const assignableRoles = ['creator', 'signer', 'admin', 'approver'] as const;
+export const assignableRoleSchema = z.enum(assignableRoles);
+
+export const userStatusSchema = z.enum(['ENABLED', 'SUSPENDED']);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const localeSchema = z.enum(['EN', 'HU']);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const emailSchema = z.string().trim().max(emailMaxLength).email('email must be valid');
+export const personNameSchema = z.string().trim().min(1, 'Field is required').max(nameMaxLength);
+
+export const userSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  roles: z.array(roleSchema),
+  status: userStatusSchema,
+  locale: localeSchema,
+  verified: z.boolean(),
+  verificationMandatory: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST users (admin). A new user starts SUSPENDED with the default roles unless told otherwise. */
+export const createUserSchema = z
+  .object({
+    email: emailSchema,
+    roles: z.array(assignableRoleSchema).optional(),
+    status: userStatusSchema.optional(),
+    verificationMandatory: z.boolean().optional(),
+    locale: localeSchema.default('EN'),
+  })
+  .strict();
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+/** PUT users/{id} (admin). */
+export const updateUserSchema = z
+  .object({
+    email: emailSchema,
+    roles: z.array(assignableRoleSchema),
+    status: userStatusSchema,
+    verificationMandatory: z.boolean(),
+    locale: localeSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+/** PUT users/self: names and language (My profile). */
+export const updateSelfSchema = z
+  .object({
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    locale: localeSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateSelf = z.infer<typeof updateSelfSchema>;
+
+export const userSortFields = ['id', 'name', 'status', 'email', 'createdAt'] as const;
+export const userListQuerySchema = pageQuerySchema(userSortFields, 'name');
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userPageSchema = pageSchema(userSchema);
+export type UserPage = z.infer<typeof userPageSchema>;
+
+/** GET users/enabled: the admin's user picker. */
+export const enabledUsersQuerySchema = z
+  .object({
+    q: z.string().max(255).optional(),
+    maxResults: z.coerce.number().int().min(1).max(100).default(5),
+  })
+  .strict();
+export const enabledUserSchema = userSchema.pick({
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+});
+export const enabledUsersSchema = z.object({ items: z.array(enabledUserSchema) });
+export type EnabledUser = z.infer<typeof enabledUserSchema>;
+
+export const defaultRolesSchema = z.object({ roles: z.array(roleSchema) });
+
+/** GET users/self/stats (documents counts; zeros until documents exist). */
+export const userStatsSchema = z.object({
+  pendingCount: z.number().int(),
+  todoCount: z.number().int(),
+  failedCount: z.number().int(),
+  signedCount: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const idParamsSchema = z.object({ id: z.string().uuid() }).strict();
