@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '#infra/app-context';
+import { registerErrorHandler } from '#infra/error-handler';
+import { loggerOptions } from '#infra/logger';
+import { registerSecurityHeaders } from '#infra/security-headers';
+import { registerWebApp } from '#infra/web-app';
+import { platformPlugin } from '#platform/platform-plugin';
+import { rsspPlugin } from '#rssp/rssp-plugin';
+import { rdssPlugin } from '#rdss/rdss-plugin';
+import { idpPlugin } from '#idp/idp-plugin';
+
+export interface BuildAppOptions {
+  context: AppContext;
+  /** Serve the built web app (off in API tests). */
+  serveWebApp?: boolean;
+  /** Pino options; false silences logs (tests). */
+  logger?: boolean;
+}
+
+/**
+ * Builds Signet as one Fastify instance hosting the three services (and the embedded identity
+ * provider when no external issuer is configured). `server.ts` listens; tests call `inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { context } = options;
+  const { config } = context;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Signet API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(platformPlugin, { prefix: '/api/v1', context });
+  await app.register(rsspPlugin, { prefix: '/rssp/v1', context });
+  await app.register(rdssPlugin, { prefix: '/rdss/v1', context });
+  if (config.embeddedIdp) await app.register(idpPlugin, { prefix: '/oidc', context });
+  if (options.serveWebApp ?? true) await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { themeSchema } from '@signet/contracts/server';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const url = z.string().url();
+
+/**
+ * Every environment variable Signet reads, with its default. The README's configuration table is
+ * written from this list; keep them in step.
+ */
+const envSchema = z.object({
+  PORT: int(1, 65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.string().email().default('admin@signet.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('signet-web'),
+  OIDC_AUDIENCE: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1_048_576),
+  HEARTBEAT_SECONDS: int(1, 15).default(15),
+  DEV_MODE: bool.default(false),
+  LOGOUT_TIME_SECONDS: int(30, 86_400).default(300),
+  LOGOUT_REMINDER_SECONDS: int(0, 3_600).default(60),
+  NETWORK_TIMEOUT_MILLIS: int(1_000, 600_000).default(30_000),
+  COOKIE_POLICY_URL: z.string().default(''),
+  HOTJAR_SITE_ID: z.string().default(''),
+  ADMIN_ONLY_CREDENTIAL_MANAGEMENT: bool.default(false),
+  USER_GROUPS_ENABLED: bool.default(false),
+  SIGNING_TRAIL_ENABLED: bool.default(false),
+  CLERK_ENABLED: bool.default(true),
+  POOR_MAN_SIGN_ENABLED: bool.default(true),
+  USER_VERIFICATION_ENABLED: bool.default(false),
+  AUTHORIZATION_TIMEOUT_SECS: int(10, 3_600).default(120),
+  MAX_UPLOAD_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+  ACCOUNT_MANAGEMENT_URL: z.string().default(''),
+  SIC_ANDROID_LINK: z.string().default(''),
+  SIC_IPHONE_LINK: z.string().default(''),
+  THEME: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return null;
+      const parsed = themeSchema.safeParse(safeJson(raw));
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON theme {primary,secondary,...}' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  /** Absolute data folder. */
+  dataDir: string;
+  /** Origin the browser reaches Signet at, without a trailing slash. */
+  publicUrl: string;
+  /** Issuer the server trusts for bearer tokens. */
+  oidcIssuer: string;
+  /** True when the embedded identity provider runs under /oidc. */
+  embeddedIdp: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration once; a bad value names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    ...e,
+    dataDir: resolve(e.DATA_DIR),
+    publicUrl,
+    oidcIssuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+    embeddedIdp: e.OIDC_ISSUER === undefined,
+  };
+}

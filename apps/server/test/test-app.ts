@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { AppContext } from '#infra/app-context';
+import { loadConfig } from '#infra/config';
+import { closeContext, createContext } from '#infra/create-context';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  testDatabase: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole app in process on a fresh database (see test-database.ts). `env` overrides
+ * configuration; pass `databaseUrl` to share a database between two instances.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const testDatabase =
+    options.databaseUrl === undefined
+      ? await createTestDatabase()
+      : { url: options.databaseUrl, drop: async () => undefined };
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:8080',
+    LOG_LEVEL: 'silent',
+    ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
+    ...options.env,
+  });
+  const context = await createContext(config, null);
+  const app = await buildApp({ context, serveWebApp: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    context,
+    testDatabase,
+    close: async () => {
+      await app.close();
+      await closeContext(context);
+      await testDatabase.drop();
+    },
+  };
+}
