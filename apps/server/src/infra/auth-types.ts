@@ -1,0 +1,36 @@
+import type { Locale, Role, UserStatus } from '@signet/contracts/users';
+
+/** The claims Signet reads from a verified access token. */
+export interface AccessTokenClaims {
+  issuer: string;
+  subject: string;
+  email: string;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+/** Verifies a bearer access token (signature, issuer, expiry, audience); throws AppError UNAUTHORIZED. */
+export type VerifyAccessToken = (token: string) => Promise<AccessTokenClaims>;
+
+/** The signed-in user as every handler sees it (`request.authUser`). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  roles: Role[];
+  status: UserStatus;
+  locale: Locale;
+}
+
+/**
+ * Maps verified claims to the user row, creating it on first sight. Implemented by the platform
+ * service (it owns users); the rSSP and rDSS see users only through this.
+ */
+export interface UserDirectory {
+  resolve(claims: AccessTokenClaims): Promise<AuthUser>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser;
+  }
+}
