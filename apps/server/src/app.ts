@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '#infra/app-context';
 import { registerErrorHandler } from '#infra/error-handler';
 import { loggerOptions } from '#infra/logger';
+import { registerMetrics } from '#infra/metrics';
 import { registerSecurityHeaders } from '#infra/security-headers';
 import { registerWebApp } from '#infra/web-app';
 import { platformPlugin } from '#platform/platform-plugin';
@@ -24,6 +25,8 @@ export interface BuildAppOptions {
   serveWebApp?: boolean;
   /** Pino options; false silences logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that check what reaches the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -34,7 +37,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { context } = options;
   const { config } = context;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger:
+      options.logger === false ? false : withLogStream(loggerOptions(config), options.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     trustProxy: true,
@@ -42,6 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerMetrics(app);
   await registerSecurityHeaders(app, config);
 
   await app.register(swagger, {
@@ -62,4 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.embeddedIdp) await app.register(idpPlugin, { prefix: '/oidc', context });
   if (options.serveWebApp ?? true) await registerWebApp(app, config);
   return app;
+}
+
+function withLogStream(
+  logger: FastifyServerOptions['logger'],
+  stream: NodeJS.WritableStream | undefined,
+): FastifyServerOptions['logger'] {
+  return stream && typeof logger === 'object' ? { ...logger, stream } : logger;
 }

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** The rSSP key-encryption key of every test app in this process (tests only). */
+export const testKeyEncryptionKey = randomBytes(32).toString('base64');
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +30,8 @@ export async function createTestApp(
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:8080',
     LOG_LEVEL: 'silent',
+    // One key-encryption key per test process: no kek.key file, and a reopened app unwraps.
+    KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
     ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
     ...options.env,
   });

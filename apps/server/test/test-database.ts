@@ -11,8 +11,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const admin = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  /** Server to create it on; a PostgreSQL URL forces PostgreSQL even without TEST_DATABASE_URL. */
+  admin: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabase> {
   if (!admin) return { url: undefined, drop: async () => undefined };
   const name = `signet_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });

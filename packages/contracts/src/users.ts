@@ -71,6 +71,7 @@ export const updateSelfSchema = z
 export type UpdateSelf = z.infer<typeof updateSelfSchema>;
 
 export const userSortFields = ['id', 'name', 'status', 'email', 'createdAt'] as const;
+export type UserSortField = (typeof userSortFields)[number];
 export const userListQuerySchema = pageQuerySchema(userSortFields, 'name');
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userPageSchema = pageSchema(userSchema);
@@ -83,6 +84,7 @@ export const enabledUsersQuerySchema = z
     maxResults: z.coerce.number().int().min(1).max(100).default(5),
   })
   .strict();
+export type EnabledUsersQuery = z.infer<typeof enabledUsersQuerySchema>;
 export const enabledUserSchema = userSchema.pick({
   id: true,
   email: true,

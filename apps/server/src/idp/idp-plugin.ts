@@ -1,5 +1,94 @@
-import type { FastifyPluginAsync } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '#infra/config';
 import type { AppContext } from '#infra/app-context';
+import { accountRoutes } from './account-routes';
+import { createAttemptLimiter } from './attempt-limiter';
+import { interactionRoutes } from './interaction-routes';
+import { ensureIdpSecrets } from './idp-keys';
+import { idpStylesheet } from './idp-pages';
+import { createIdpProvider, webClientOrigins, type MountedRequest } from './idp-provider';
+import { deleteExpiredOidcPayloads } from './oidc-adapter';
 
-/** The idp service's routes. */
-export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async () => {};
+const mountPath = '/oidc';
+const sweepIntervalMs = 15 * 60 * 1000;
+
+/**
+ * Browsers apply CSP form-action to the redirects that follow a form post, so the sign-in and
+ * logout forms may end on the web client's origin: in dev mode that is the Vite server.
+ */
+function allowClientFormAction(res: ServerResponse, config: Config): void {
+  const csp = res.getHeader('content-security-policy');
+  const extra = webClientOrigins(config).filter((o) => o !== new URL(config.oidcIssuer).origin);
+  if (typeof csp !== 'string' || extra.length === 0) return;
+  res.setHeader(
+    'content-security-policy',
+    csp.replace(
+      /form-action ([^;]*)/,
+      (_all, sources: string) => `form-action ${sources} ${extra.join(' ')}`,
+    ),
+  );
+}
+
+/**
+ * The embedded OpenID Connect provider, registered at /oidc when no external issuer is set.
+ * Signet's own pages (interaction, registration, account) are Fastify routes; every other path
+ * goes to oidc-provider's callback untouched (discovery, authorize, token, jwks, userinfo, logout).
+ */
+export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const db = context.database.db;
+  const secrets = await ensureIdpSecrets(db);
+  const provider = createIdpProvider({ config: context.config, db, secrets });
+  provider.on('server_error', (_ctx: unknown, error: Error) =>
+    app.log.error({ err: { name: error.name, message: error.message } }, 'idp: provider error'),
+  );
+
+  const limiter = createAttemptLimiter({ maxFailures: 10, windowMs: 15 * 60 * 1000 });
+
+  const sweep = () =>
+    deleteExpiredOidcPayloads(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'idp: removing expired sessions failed'),
+    );
+  void sweep();
+  const timer = setInterval(() => void sweep(), sweepIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.get('/assets/idp.css', async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(idpStylesheet),
+  );
+
+  await app.register(async (pages) => {
+    await pages.register(formbody, { bodyLimit: 16 * 1024 });
+    pages.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      allowClientFormAction(reply.raw, context.config);
+    });
+    await pages.register(interactionRoutes, { context, provider, limiter });
+    await pages.register(accountRoutes, { context, limiter });
+  });
+
+  // oidc-provider reads request bodies itself: this scope leaves the stream unread.
+  await app.register(async (oidc: FastifyInstance) => {
+    oidc.removeAllContentTypeParsers();
+    oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const callback = provider.callback();
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      allowClientFormAction(reply.raw, context.config);
+      // The documented mounting recipe: the provider sees paths relative to its mount point and
+      // recovers the prefix from originalUrl when it builds URLs.
+      const req = request.raw as MountedRequest;
+      const url = req.url ?? '/';
+      req.originalUrl = url;
+      req.url = url.startsWith(mountPath) ? url.slice(mountPath.length) || '/' : url;
+      await callback(req, reply.raw);
+    };
+    oidc.all('/', handle);
+    oidc.all('/*', handle);
+  });
+};

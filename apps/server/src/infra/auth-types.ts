@@ -27,6 +27,17 @@ export interface AuthUser {
  */
 export interface UserDirectory {
   resolve(claims: AccessTokenClaims): Promise<AuthUser>;
+  /** The user with this id, or null: how another service checks a user it is given by id. */
+  find(id: string): Promise<DirectoryUser | null>;
+}
+
+/** A user as another service may see it: enough to check and label ownership. */
+export interface DirectoryUser {
+  id: string;
+  email: string;
+  /** First and last name, or the e-mail when there are none. */
+  name: string;
+  status: UserStatus;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { themeSchema } from '@signet/contracts/server';
+import { assignableRoleSchema } from '@signet/contracts/users';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,6 +28,12 @@ const envSchema = z.object({
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('signet-web'),
   OIDC_AUDIENCE: z.string().optional(),
+  /** Base URLs the browser calls the rSSP and rDSS at; default the app's own origin. */
+  RSSP_API_URL: url.optional(),
+  RDSS_API_URL: url.optional(),
+  /** Public pages of the signing services the admin menu links to (users rSSP, devices); '' hides. */
+  RSSP_PUBLIC_URL: z.string().default(''),
+  RDSS_PUBLIC_URL: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1_048_576),
   HEARTBEAT_SECONDS: int(1, 15).default(15),
@@ -37,7 +44,35 @@ const envSchema = z.object({
   COOKIE_POLICY_URL: z.string().default(''),
   HOTJAR_SITE_ID: z.string().default(''),
   ADMIN_ONLY_CREDENTIAL_MANAGEMENT: bool.default(false),
+  /** rSSP key-encryption key: base64 of 32 bytes; without it `DATA_DIR/kek.key` (mode 0600). */
+  KEY_ENCRYPTION_KEY: z.string().optional(),
+  /** Retired key-encryption keys (comma-separated base64), kept only to unwrap during rotation. */
+  KEY_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),
+  /** Wrong key passwords in a row before a credential is KEY_BLOCKED. */
+  KEY_PASSWORD_MAX_ATTEMPTS: int(1, 100).default(5),
+  /** Wrong PUKs before a credential is blocked for good. */
+  PUK_MAX_ATTEMPTS: int(1, 100).default(3),
+  /** scrypt cost log2(N) for key passwords and PUKs; below 17 only under NODE_ENV=test. */
+  KDF_SCRYPT_LOG2_N: int(14, 22).default(17),
+  /** Certificate authority for CMP enrollment: the embedded one, or an external one. */
+  CA_MODE: z.enum(['embedded', 'external']).default('embedded'),
   USER_GROUPS_ENABLED: bool.default(false),
+  /** Roles a new user starts with: comma-separated assignable roles, or `none`. */
+  DEFAULT_USER_ROLES: z
+    .string()
+    .default('creator,signer')
+    .transform((raw, ctx) => {
+      const names = raw === 'none' ? [] : raw.split(',').map((r) => r.trim());
+      const parsed = z.array(assignableRoleSchema).safeParse(names);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must list roles of creator,signer,admin,approver',
+        });
+        return z.NEVER;
+      }
+      return [...new Set(parsed.data)];
+    }),
   SIGNING_TRAIL_ENABLED: bool.default(false),
   CLERK_ENABLED: bool.default(true),
   POOR_MAN_SIGN_ENABLED: bool.default(true),

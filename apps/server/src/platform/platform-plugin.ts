@@ -1,5 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
+import { serverRoutes } from './server-routes';
+import { userRoutes } from './user-routes';
 
-/** The platform service's routes. */
-export const platformPlugin: FastifyPluginAsync<{ context: AppContext }> = async () => {};
+/** The platform service's routes (under /api/v1). */
+export const platformPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
+  instance,
+  { context },
+) => {
+  // Bodies are JSON only: anything else is refused (415) instead of reaching a schema as text.
+  instance.removeContentTypeParser('text/plain');
+  await instance.register(serverRoutes, { context });
+  await instance.register(userRoutes, { context });
+};

@@ -102,7 +102,11 @@ export function createApiClient({ config, tokens, fetch: fetchFn }: ApiClientOpt
     } catch (error) {
       if (options.signal?.aborted) throw error;
       if (timeout.aborted) {
-        throw new ApiError({ code: 'TIMEOUT', status: 0, message: `Timeout of ${timeoutMs} ms exceeded` });
+        throw new ApiError({
+          code: 'TIMEOUT',
+          status: 0,
+          message: `Timeout of ${timeoutMs} ms exceeded`,
+        });
       }
       throw new ApiError({
         code: 'NETWORK_ERROR',

@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '#infra/app-context';
+import { changeAccountPassword, registerAccount, removeAccount } from './account-service';
+import { attemptKey, type AttemptLimiter } from './attempt-limiter';
+import { checkCsrfToken, issueCsrfToken } from './csrf';
+import {
+  field,
+  readAccountDeletion,
+  readPasswordChange,
+  readRegistration,
+  type FieldErrors,
+} from './idp-forms';
+import { idpMessages, pickLanguage, type IdpLanguage, type IdpMessages } from './idp-messages';
+import { changePasswordView, deleteAccountView, messageView, registerView } from './idp-views';
+
+type PageRequest = FastifyRequest<{ Querystring: { lang?: string } }>;
+
+const html = 'text/html; charset=utf-8';
+
+/**
+ * The standalone account pages: registration (`/oidc/register`), change password
+ * (`/oidc/account/password`) and delete account (`/oidc/account/delete`). The last two are the
+ * remote config's `changePasswordURL` / `deleteAccountURL`. Each form carries a double-submit CSRF
+ * token; every post checks it before anything else.
+ */
+export async function accountRoutes(
+  app: FastifyInstance,
+  options: { context: AppContext; limiter: AttemptLimiter },
+): Promise<void> {
+  const { limiter } = options;
+  const { config } = options.context;
+  const db = options.context.database.db;
+  const appHome = `${config.publicUrl}/`;
+
+  const languageOf = (request: PageRequest): IdpLanguage =>
+    pickLanguage({
+      lang: request.query.lang ?? field(request.body, 'lang'),
+      acceptLanguage: request.headers['accept-language'],
+    });
+
+  interface FormPage {
+    path: string;
+    render: (
+      m: IdpMessages,
+      view: {
+        lang: IdpLanguage;
+        action: string;
+        languageHref: string;
+        hidden: Record<string, string>;
+        values: Record<string, string>;
+        errors: FieldErrors;
+        error?: string;
+      },
+    ) => string;
+    /** Validates and performs the post; returns the success text or the errors to show. */
+    submit: (
+      m: IdpMessages,
+      request: FastifyRequest,
+    ) => Promise<
+      | { done: string }
+      | { status: number; values: Record<string, string>; errors: FieldErrors; error?: string }
+    >;
+    successTitle: (m: IdpMessages) => string;
+    /** The form checks the account's password: failures count towards the attempt limit. */
+    checksPassword?: boolean;
+    successLink?: (m: IdpMessages) => { href: string; text: string };
+  }
+
+  function formPage(page: FormPage): void {
+    const url = `/oidc${page.path}`;
+    const send = (
+      request: PageRequest,
+      reply: FastifyReply,
+      lang: IdpLanguage,
+      state: { values: Record<string, string>; errors: FieldErrors; error?: string },
+    ) => {
+      const csrf = issueCsrfToken(request, reply);
+      return reply.type(html).send(
+        page.render(idpMessages[lang], {
+          lang,
+          action: url,
+          languageHref: `${url}?lang=${lang === 'en' ? 'hu' : 'en'}`,
+          hidden: { csrf },
+          ...state,
+        }),
+      );
+    };
+
+    app.get(page.path, async (request: PageRequest, reply) =>
+      send(request, reply, languageOf(request), { values: {}, errors: {} }),
+    );
+
+    app.post(page.path, async (request: PageRequest, reply) => {
+      const lang = languageOf(request);
+      const m = idpMessages[lang];
+      if (!checkCsrfToken(request, field(request.body, 'csrf'))) {
+        return send(request, reply.status(403), lang, {
+          values: {},
+          errors: {},
+          error: m.formExpired,
+        });
+      }
+      const key = attemptKey(request.ip, field(request.body, 'email'));
+      if (page.checksPassword && limiter.isBlocked(key)) {
+        request.log.warn('idp account form throttled');
+        return send(request, reply.status(429), lang, {
+          values: { email: field(request.body, 'email') },
+          errors: {},
+          error: m.tooManyAttempts,
+        });
+      }
+      const outcome = await page.submit(m, request);
+      if (page.checksPassword) {
+        if ('done' in outcome) limiter.reset(key);
+        else if (outcome.error === m.wrongCredentials) limiter.recordFailure(key);
+      }
+      if ('done' in outcome) {
+        const link = page.successLink?.(m) ?? { href: appHome, text: m.backToApp };
+        return reply.type(html).send(
+          messageView({
+            lang,
+            title: page.successTitle(m),
+            text: outcome.done,
+            kind: 'success',
+            linkHref: link.href,
+            linkText: link.text,
+          }),
+        );
+      }
+      return send(request, reply.status(outcome.status), lang, outcome);
+    });
+  }
+
+  formPage({
+    path: '/register',
+    successTitle: (m) => m.registerTitle,
+    render: (_m, view) => registerView({ ...view }),
+    submit: async (m, request) => {
+      const { input, errors } = readRegistration(m, request.body);
+      const values = {
+        email: input.email,
+        givenName: input.givenName,
+        familyName: input.familyName,
+      };
+      if (Object.keys(errors).length > 0) return { status: 400, values, errors };
+      const account = await registerAccount(db, input);
+      if (!account) {
+        return { status: 409, values, errors: { email: m.emailTaken }, error: m.emailTaken };
+      }
+      request.log.info({ accountId: account.id }, 'idp account registered');
+      return { done: m.registered };
+    },
+    successLink: (m) => ({ href: appHome, text: m.signInLink }),
+  });
+
+  formPage({
+    path: '/account/password',
+    successTitle: (m) => m.changePasswordTitle,
+    checksPassword: true,
+    render: (_m, view) => changePasswordView({ ...view, email: view.values.email ?? '' }),
+    submit: async (m, request) => {
+      const { input, errors } = readPasswordChange(m, request.body);
+      const values = { email: input.email };
+      if (Object.keys(errors).length > 0) return { status: 400, values, errors };
+      if (!(await changeAccountPassword(db, input))) {
+        request.log.info('idp password change refused');
+        return { status: 400, values, errors: {}, error: m.wrongCredentials };
+      }
+      request.log.info('idp password changed');
+      return { done: m.passwordChanged };
+    },
+  });
+
+  formPage({
+    path: '/account/delete',
+    successTitle: (m) => m.deleteAccountTitle,
+    checksPassword: true,
+    render: (_m, view) => deleteAccountView({ ...view, email: view.values.email ?? '' }),
+    submit: async (m, request) => {
+      const { input, errors } = readAccountDeletion(m, request.body);
+      const values = { email: input.email };
+      if (Object.keys(errors).length > 0) return { status: 400, values, errors };
+      if (!(await removeAccount(db, input))) {
+        request.log.info('idp account deletion refused');
+        return { status: 400, values, errors: {}, error: m.wrongCredentials };
+      }
+      request.log.info('idp account deleted');
+      return { done: m.accountDeleted };
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Tables of the idp schema (migrations/*.sql create them). */
+export const idp = pgSchema('idp');
+
+export const accounts = idp.table('accounts', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  givenName: text('given_name').notNull(),
+  familyName: text('family_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const oidcPayloads = idp.table(
+  'oidc_payloads',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull().$type<Record<string, unknown>>(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);
+
+export const secrets = idp.table('secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull().$type<unknown>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

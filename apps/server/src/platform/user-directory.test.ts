@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userListQuerySchema } from '@signet/contracts/users';
+import type { AppContext } from '#infra/app-context';
+import type { AccessTokenClaims } from '#infra/auth-types';
+import { loadConfig } from '#infra/config';
+import { closeContext, createContext } from '#infra/create-context';
+import { createTestDatabase, type TestDatabase } from '#test/test-database';
+import { createUser, listUsers } from './user-service';
+
+const issuer = 'http://localhost:8080/oidc';
+
+function claims(subject: string, email: string): AccessTokenClaims {
+  return { issuer, subject, email, givenName: 'Given', familyName: 'Family' };
+}
+
+describe('user directory (real database)', () => {
+  let testDatabase: TestDatabase;
+  let context: AppContext;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    const config = loadConfig({
+      PUBLIC_URL: 'http://localhost:8080',
+      ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
+    });
+    context = await createContext(config, null);
+  });
+  afterAll(async () => {
+    await closeContext(context);
+    await testDatabase.drop();
+  });
+
+  const countByEmail = async (email: string) =>
+    (await listUsers({ context, query: userListQuerySchema.parse({ q: email, 'page-size': 50 }) }))
+      .total;
+
+  it('creates an ENABLED user with the default roles and names from the claims on first sight', async () => {
+    const user = await context.users.resolve(claims('sub-new', 'new@example.com'));
+    expect(user).toMatchObject({
+      email: 'new@example.com',
+      status: 'ENABLED',
+      roles: ['user', 'creator', 'signer'],
+      locale: 'EN',
+    });
+    const again = await context.users.resolve(claims('sub-new', 'new@example.com'));
+    expect(again.id).toBe(user.id);
+  });
+
+  it('links the row an admin created for that e-mail, whatever its case', async () => {
+    const created = await createUser({
+      context,
+      input: { email: 'Linked@Example.com', roles: ['approver'], locale: 'HU' },
+    });
+    const user = await context.users.resolve(claims('sub-linked', 'linked@example.com'));
+    expect(user).toMatchObject({
+      id: created.id,
+      status: 'SUSPENDED',
+      roles: ['user', 'approver'],
+      locale: 'HU',
+    });
+  });
+
+  it('creates one row when first requests race', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        context.users.resolve(claims('sub-race', 'race@example.com')),
+      ),
+    );
+    expect(new Set(results.map((u) => u.id)).size).toBe(1);
+    expect(await countByEmail('race@example.com')).toBe(1);
+  });
+
+  it('finds a user by id for another service, with a display name', async () => {
+    const user = await context.users.resolve(claims('sub-find', 'find@example.com'));
+    expect(await context.users.find(user.id)).toEqual({
+      id: user.id,
+      email: 'find@example.com',
+      name: 'Given Family',
+      status: 'ENABLED',
+    });
+    expect(await context.users.find('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('refuses an e-mail already linked to another account', async () => {
+    await context.users.resolve(claims('sub-first', 'taken@example.com'));
+    await expect(
+      context.users.resolve(claims('sub-second', 'taken@example.com')),
+    ).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    expect(await countByEmail('taken@example.com')).toBe(1);
+  });
+});

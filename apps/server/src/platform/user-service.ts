@@ -1,0 +1,210 @@
+import {
+  roles as allRoles,
+  type CreateUser,
+  type EnabledUser,
+  type EnabledUsersQuery,
+  type Role,
+  type UpdateSelf,
+  type UpdateUser,
+  type User,
+  type UserListQuery,
+  type UserPage,
+  type UserStats,
+} from '@signet/contracts/users';
+import type { EventStream } from '@signet/contracts/events';
+import type { AppContext } from '#infra/app-context';
+import { AppError, notFound } from '#infra/app-error';
+import type { AuthUser } from '#infra/auth-types';
+import type { Tx } from '#infra/database';
+import type { EventBus } from '#infra/event-bus';
+import * as store from './user-store';
+import type { StoredRole, UserRow } from './user-table';
+
+/** What the user service needs from the app context. */
+export type UserServiceContext = Pick<AppContext, 'config' | 'database' | 'events'>;
+
+/** Every user holds `user`; answers list roles in the contract's order. */
+export function answerRoles(stored: readonly string[]): Role[] {
+  return allRoles.filter((role) => role === 'user' || stored.includes(role));
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    roles: answerRoles(row.roles),
+    status: row.status,
+    locale: row.locale,
+    verified: row.verified,
+    verificationMandatory: row.verificationMandatory,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toEnabledUser(row: UserRow): EnabledUser {
+  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName };
+}
+
+const alreadyExists = (email: string) =>
+  new AppError('ALREADY_EXISTS', `User with e-mail ${email} already exists`);
+
+/** Runs `work` in a transaction; a unique e-mail clash (a lost race) becomes ALREADY_EXISTS. */
+async function inTransaction<T>(
+  context: UserServiceContext,
+  email: string | undefined,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    return await context.database.db.transaction(work);
+  } catch (error) {
+    if (email !== undefined && store.isUniqueViolation(error)) throw alreadyExists(email);
+    throw error;
+  }
+}
+
+/** LOGOUT on both streams, on `tx` so it goes out only if the change commits. */
+async function publishLogout(events: EventBus, userId: string, tx: Tx): Promise<void> {
+  const streams: EventStream[] = ['rssp', 'rdss'];
+  for (const stream of streams) {
+    await events.publish({ name: 'LOGOUT', stream, userId, payload: {} }, tx);
+  }
+}
+
+export function getDefaultRoles(options: { context: UserServiceContext }): StoredRole[] {
+  return [...options.context.config.DEFAULT_USER_ROLES];
+}
+
+export async function listUsers(options: {
+  context: UserServiceContext;
+  query: UserListQuery;
+}): Promise<UserPage> {
+  const { query } = options;
+  const { rows, total } = await store.listUsers(options.context.database.db, {
+    q: query.q,
+    offset: query['page-num'] * query['page-size'],
+    limit: query['page-size'],
+    sortField: query['sort-field'],
+    sortOrder: query['sort-order'],
+  });
+  return { content: rows.map(toUser), total };
+}
+
+export async function listEnabledUsers(options: {
+  context: UserServiceContext;
+  query: EnabledUsersQuery;
+}): Promise<{ items: EnabledUser[] }> {
+  const rows = await store.listEnabledUsers(options.context.database.db, {
+    q: options.query.q,
+    limit: options.query.maxResults,
+  });
+  return { items: rows.map(toEnabledUser) };
+}
+
+/** A new user starts SUSPENDED with the default roles unless the admin says otherwise. */
+export async function createUser(options: {
+  context: UserServiceContext;
+  input: CreateUser;
+}): Promise<User> {
+  const { context, input } = options;
+  const row = await inTransaction(context, input.email, async (tx) => {
+    if (await store.findUserByEmail(tx, input.email)) throw alreadyExists(input.email);
+    return store.insertUser(tx, {
+      email: input.email,
+      roles: [...new Set(input.roles ?? getDefaultRoles({ context }))],
+      status: input.status ?? 'SUSPENDED',
+      locale: input.locale,
+      verified: false,
+      verificationMandatory: input.verificationMandatory ?? false,
+    });
+  });
+  if (!row) throw alreadyExists(input.email);
+  return toUser(row);
+}
+
+export async function getUser(options: { context: UserServiceContext; id: string }): Promise<User> {
+  const row = await store.findUserById(options.context.database.db, options.id);
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+/**
+ * An admin changes a user. Suspending an enabled user publishes LOGOUT for them in the same
+ * transaction. Admins cannot suspend themselves or take away their own admin role.
+ */
+export async function updateUser(options: {
+  context: UserServiceContext;
+  actor: AuthUser;
+  id: string;
+  input: UpdateUser;
+}): Promise<User> {
+  const { context, actor, id, input } = options;
+  const isSelf = actor.id === id;
+  if (isSelf && input.status === 'SUSPENDED') {
+    throw new AppError('INVALID_REQUEST', 'You cannot suspend your own account');
+  }
+  if (isSelf && input.roles && !input.roles.includes('admin')) {
+    throw new AppError('INVALID_REQUEST', 'You cannot remove your own admin role');
+  }
+  const row = await inTransaction(context, input.email, async (tx) => {
+    const current = await store.lockUser(tx, id);
+    if (!current) throw notFound('User');
+    if (input.email !== undefined) {
+      const holder = await store.findUserByEmail(tx, input.email);
+      if (holder && holder.id !== id) throw alreadyExists(input.email);
+    }
+    const updated = await store.updateUser(tx, id, {
+      ...input,
+      ...(input.roles ? { roles: [...new Set(input.roles)] } : {}),
+    });
+    if (current.status === 'ENABLED' && input.status === 'SUSPENDED') {
+      await publishLogout(context.events, id, tx);
+    }
+    return updated;
+  });
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+/** An admin deletes a user (never themselves); the user's open streams get LOGOUT. */
+export async function deleteUser(options: {
+  context: UserServiceContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<void> {
+  const { context, actor, id } = options;
+  if (actor.id === id) throw new AppError('INVALID_REQUEST', 'You cannot delete your own account');
+  await context.database.db.transaction(async (tx) => {
+    if (!(await store.deleteUser(tx, id))) throw notFound('User');
+    await publishLogout(context.events, id, tx);
+  });
+}
+
+export async function getSelf(options: {
+  context: UserServiceContext;
+  actor: AuthUser;
+}): Promise<User> {
+  return getUser({ context: options.context, id: options.actor.id });
+}
+
+/** My profile: a user changes their own names and language, nothing else. */
+export async function updateSelf(options: {
+  context: UserServiceContext;
+  actor: AuthUser;
+  input: UpdateSelf;
+}): Promise<User> {
+  const { firstName, lastName, locale } = options.input;
+  const row = await store.updateUser(options.context.database.db, options.actor.id, {
+    ...(firstName !== undefined ? { firstName } : {}),
+    ...(lastName !== undefined ? { lastName } : {}),
+    ...(locale !== undefined ? { locale } : {}),
+  });
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+/** Document counts of My dashboard; zeros until the document service exists. */
+export function getSelfStats(): UserStats {
+  return { pendingCount: 0, todoCount: 0, failedCount: 0, signedCount: 0 };
+}

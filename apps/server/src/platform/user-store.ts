@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { UserSortField } from '@signet/contracts/users';
+import type { Db, Tx } from '#infra/database';
+import { users, type NewUserRow, type UserRow } from './user-table';
+
+type Handle = Db | Tx;
+
+export interface UserListOptions {
+  q: string | undefined;
+  offset: number;
+  limit: number;
+  sortField: UserSortField;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** True when `error` (or the driver error Drizzle wraps) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const lowerEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+const fullName = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/** `%q%` for ILIKE, with the pattern characters in `q` taken literally. */
+function containing(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const pattern = containing(term);
+  return or(
+    ilike(users.email, pattern),
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    sql`${fullName} like lower(${pattern})`,
+  );
+}
+
+function orderBy(field: UserSortField, order: 'asc' | 'desc'): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  const byEmail = dir(sql`lower(${users.email})`);
+  switch (field) {
+    case 'id':
+      return [dir(users.id)];
+    case 'name':
+      return [dir(fullName), byEmail, dir(users.id)];
+    case 'status':
+      return [dir(users.status), dir(fullName), dir(users.id)];
+    case 'email':
+      return [byEmail, dir(users.id)];
+    case 'createdAt':
+      return [dir(users.createdAt), dir(users.id)];
+  }
+}
+
+export async function findUserById(db: Handle, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Handle, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(lowerEmail(email));
+  return row;
+}
+
+export async function findUserByIdentity(
+  db: Handle,
+  issuer: string,
+  subject: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.idpIssuer, issuer), eq(users.idpSubject, subject)));
+  return row;
+}
+
+/** Links the not-yet-linked row with this e-mail to an identity-provider account. */
+export async function linkUserByEmail(
+  db: Handle,
+  link: { email: string; issuer: string; subject: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ idpIssuer: link.issuer, idpSubject: link.subject, updatedAt: new Date() })
+    .where(and(lowerEmail(link.email), isNull(users.idpSubject)))
+    .returning();
+  return row;
+}
+
+/** Inserts a user; undefined when the e-mail or identity is taken. */
+export async function insertUser(db: Handle, values: NewUserRow): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function listUsers(
+  db: Handle,
+  options: UserListOptions,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = searchCondition(options.q);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...orderBy(options.sortField, options.sortOrder))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [totals] = await db.select({ total: count() }).from(users).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function listEnabledUsers(
+  db: Handle,
+  options: { q: string | undefined; limit: number },
+): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.status, 'ENABLED'), searchCondition(options.q)))
+    .orderBy(sql`lower(${users.email})`, users.id)
+    .limit(options.limit);
+}
+
+export async function countUsers(db: Handle): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return row?.total ?? 0;
+}
+
+/** Locks the row for the rest of the transaction (read-check-write without lost updates). */
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function updateUser(
+  db: Handle,
+  id: string,
+  patch: Partial<Omit<NewUserRow, 'id' | 'createdAt'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Handle, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}

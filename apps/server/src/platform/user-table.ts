@@ -1,0 +1,27 @@
+import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Locale, UserStatus } from '@signet/contracts/users';
+
+/** Assigned roles as stored; `user` is never stored, it is added when answering. */
+export type StoredRole = 'admin' | 'creator' | 'signer' | 'approver';
+
+const platform = pgSchema('platform');
+
+/** `platform.users` (migrations/001-users.sql). */
+export const users = platform.table('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  roles: text('roles').array().notNull().$type<StoredRole[]>(),
+  status: text('status').notNull().$type<UserStatus>(),
+  locale: text('locale').notNull().$type<Locale>(),
+  verified: boolean('verified').notNull(),
+  verificationMandatory: boolean('verification_mandatory').notNull(),
+  idpIssuer: text('idp_issuer'),
+  idpSubject: text('idp_subject'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

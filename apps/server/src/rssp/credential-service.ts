@@ -1,0 +1,548 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ActivateCredential,
+  Certificate,
+  ChangeKeyPassword,
+  ChangePuk,
+  CreateCredential,
+  Credential,
+  CredentialListQuery,
+  CredentialPage,
+  DistinguishedName,
+  OwnCredentialListQuery,
+  UnlockCredential,
+  UpdateCredential,
+} from '@signet/contracts/credentials';
+import { AppError, forbidden, notFound } from '#infra/app-error';
+import type { AuthUser } from '#infra/auth-types';
+import type { Tx } from '#infra/database';
+import * as der from './der';
+import { buildCertificateChain } from './certificate-chain';
+import * as store from './credential-store';
+import type { CredentialRow } from './credential-table';
+import { toCredential } from './credential-view';
+import { createSigner, generateKey, supportedEcCurves, type KeySpec } from './key-algorithms';
+import { unwrapWithKek, wrapWithKek } from './key-wrap';
+import {
+  blockedForGood,
+  commitOpened,
+  isBlockedForGood,
+  openWithSecret,
+  wrapAad,
+  wrapUnderSecret,
+} from './key-secrets';
+import type { RsspContext } from './rssp-context';
+import {
+  certificateParts,
+  createCertificateRequest,
+  describeCertificate,
+  encodeName,
+  readCertificates,
+} from './x509';
+
+const isAdmin = (actor: AuthUser) => actor.roles.includes('admin');
+
+/** What the caller is about to do with a credential it names by id. */
+type Access =
+  /** Read it: owner or admin. */
+  | 'read'
+  /** Create, update, delete, edit certificates: owner or admin, not users under adminOnlyCredentialManagement. */
+  | 'manage'
+  /** Anything with its key password or PUK (activate, change password, unlock, change PUK, preauth): owner only. */
+  | 'keyOwner';
+
+function checkManagement(ctx: RsspContext, actor: AuthUser): void {
+  if (ctx.config.ADMIN_ONLY_CREDENTIAL_MANAGEMENT && !isAdmin(actor)) {
+    throw forbidden('Only administrators manage credentials');
+  }
+}
+
+/**
+ * Resolves a credential id for the caller: NOT_FOUND when it does not exist or (for non-admins)
+ * belongs to someone else, so ids cannot be probed; FORBIDDEN when the caller may see it but not
+ * do this with it.
+ */
+async function resolveCredential(
+  ctx: RsspContext,
+  actor: AuthUser,
+  id: string,
+  access: Access,
+  tx?: Tx,
+): Promise<CredentialRow> {
+  const row = tx
+    ? await store.lockCredential(tx, id)
+    : await store.findCredential(ctx.database.db, id);
+  if (!row || (row.userId !== actor.id && !isAdmin(actor))) throw notFound('Credential');
+  if (access === 'manage') checkManagement(ctx, actor);
+  if (access === 'keyOwner' && row.userId !== actor.id) {
+    throw forbidden("Only the owner can use a credential's key password or PUK");
+  }
+  return row;
+}
+
+const view = (ctx: RsspContext, row: CredentialRow) => toCredential(row, ctx.config);
+
+async function announce(ctx: RsspContext, row: CredentialRow, tx?: Tx): Promise<void> {
+  await ctx.events.publish(
+    {
+      name: 'CREDENTIAL_UPDATED',
+      stream: 'rssp',
+      userId: row.userId,
+      payload: { credentialId: row.id },
+    },
+    tx,
+  );
+}
+
+function keySpecOf(
+  input: Pick<CreateCredential, 'keyAlg' | 'rsaKeySize' | 'ecCurveName'>,
+): KeySpec {
+  if (input.keyAlg === 'rsa' && input.rsaKeySize)
+    return { keyAlg: 'rsa', rsaKeySize: input.rsaKeySize };
+  if (input.keyAlg === 'ec' && input.ecCurveName && input.ecCurveName !== 'sphincs-sha2-128f') {
+    if (!supportedEcCurves().includes(input.ecCurveName)) {
+      throw new AppError('VALIDATION_FAILED', 'Validation failed', {
+        ecCurveName: 'This curve is not supported by the server',
+      });
+    }
+    return { keyAlg: 'ec', curve: input.ecCurveName };
+  }
+  if (input.keyAlg === 'sphincs+' && input.ecCurveName === 'sphincs-sha2-128f') {
+    return { keyAlg: 'sphincs+', parameterSet: input.ecCurveName };
+  }
+  throw new AppError('VALIDATION_FAILED', 'Validation failed', {
+    keyAlg: 'Unsupported key algorithm',
+  });
+}
+
+export function keySpecOfRow(row: CredentialRow): KeySpec {
+  return keySpecOf({
+    keyAlg: row.keyAlg as CreateCredential['keyAlg'],
+    rsaKeySize: (row.rsaKeySize ?? undefined) as CreateCredential['rsaKeySize'],
+    ecCurveName: (row.ecCurveName ?? undefined) as CreateCredential['ecCurveName'],
+  });
+}
+
+/** Blank optional fields dropped, so the stored DN is exactly what the request and certificate carry. */
+function cleanDistinguishedName(dn: DistinguishedName): DistinguishedName {
+  const entries = Object.entries(dn).filter(([, v]) => typeof v !== 'string' || v.trim() !== '');
+  return { ...Object.fromEntries(entries), customFields: dn.customFields } as DistinguishedName;
+}
+
+function checkPreauthUntil(value: string | null | undefined): void {
+  if (value && new Date(value).getTime() <= Date.now()) {
+    throw new AppError('VALIDATION_FAILED', 'Validation failed', {
+      preauthUntil: 'Must be in the future',
+    });
+  }
+}
+
+function chainColumns(chain: Buffer[]) {
+  const [first] = chain;
+  return {
+    certChain: chain.map((c) => der.toPem('CERTIFICATE', c)),
+    certificateSerialNumber: first ? describeCertificate(first).serialNum : null,
+  };
+}
+
+/**
+ * Creates a credential: generates the key pair in memory, signs its PKCS#10 request, obtains the
+ * certificate from the CA when enrollment is CMP, and stores the key wrapped under the KEK (an
+ * EXPLICIT credential is re-wrapped under its key password and PUK on activation).
+ */
+export async function createCredential(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  input: CreateCredential;
+}): Promise<Credential> {
+  const { ctx, actor, input } = options;
+  checkManagement(ctx, actor);
+  const ownerId = input.userId ?? actor.id;
+  if (ownerId !== actor.id && !isAdmin(actor))
+    throw forbidden('Users create credentials for themselves');
+  const owner = await ctx.users.find(ownerId);
+  if (!owner || owner.status !== 'ENABLED') {
+    throw new AppError('VALIDATION_FAILED', 'Validation failed', {
+      userId: 'Choose an enabled user',
+    });
+  }
+  checkPreauthUntil(input.preauthUntil);
+  const spec = keySpecOf(input);
+  const distinguishedName = cleanDistinguishedName(input.distinguishedName);
+  const id = randomUUID();
+  const key = await generateKey(spec);
+  try {
+    const subject = encodeName(distinguishedName);
+    const p10 = createCertificateRequest({
+      subject,
+      spki: key.spki,
+      signer: createSigner(spec, key.pkcs8),
+    });
+    const chain =
+      input.certificateEnrollmentMode === 'CMP'
+        ? await enroll(ctx, { subject, spki: key.spki })
+        : [];
+    const row = await ctx.database.db.transaction(async (tx) => {
+      const inserted = await store.insertCredential(tx, {
+        id,
+        userId: owner.id,
+        userName: owner.name,
+        userEmail: owner.email,
+        description: input.description,
+        keyPurpose: input.keyPurpose,
+        keyAlg: input.keyAlg,
+        rsaKeySize: spec.keyAlg === 'rsa' ? spec.rsaKeySize : null,
+        ecCurveName: spec.keyAlg === 'rsa' ? null : (input.ecCurveName ?? null),
+        authMode: input.authMode,
+        enrollmentMode: input.certificateEnrollmentMode,
+        status: 'CREATED',
+        distinguishedName,
+        publicKey: key.spki.toString('base64'),
+        p10: der.toPem('CERTIFICATE REQUEST', p10),
+        ...chainColumns(chain),
+        preauthQuantity: input.preauthQuantity ?? null,
+        preauthUntil: input.preauthUntil ? new Date(input.preauthUntil) : null,
+        wrappedKey: wrapWithKek(ctx.ring, key.pkcs8, wrapAad(id, 'kek')),
+        failedPasswordAttempts: 0,
+        failedPukAttempts: 0,
+      });
+      await announce(ctx, inserted, tx);
+      return inserted;
+    });
+    return view(ctx, row);
+  } finally {
+    key.pkcs8.fill(0);
+  }
+}
+
+async function enroll(
+  ctx: RsspContext,
+  request: { subject: Buffer; spki: Buffer },
+): Promise<Buffer[]> {
+  const certificate = await ctx.ca.issue(request);
+  const root = ctx.ca.rootPem ? der.fromPem(ctx.ca.rootPem, 'CERTIFICATE') : [];
+  return [certificate, ...root];
+}
+
+export async function getCredential(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<Credential> {
+  return view(options.ctx, await resolveCredential(options.ctx, options.actor, options.id, 'read'));
+}
+
+/** The PKCS#10 request (PEM) and the credential's description for the download name. */
+export async function getCertificateRequest(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<{ pem: string; description: string }> {
+  const row = await resolveCredential(options.ctx, options.actor, options.id, 'read');
+  return { pem: row.p10, description: row.description };
+}
+
+async function page(
+  ctx: RsspContext,
+  query: OwnCredentialListQuery,
+  userId: string | undefined,
+): Promise<CredentialPage> {
+  const size = query['page-size'];
+  const { rows, total } = await store.listCredentials(ctx.database.db, {
+    userId,
+    status: query.status,
+    q: query.q,
+    offset: query['page-num'] * size,
+    limit: size,
+    sortField: query['sort-field'],
+    sortOrder: query['sort-order'],
+  });
+  return { content: rows.map((r) => view(ctx, r)), total };
+}
+
+/** `GET credentials/self`. */
+export function listOwnCredentials(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  query: OwnCredentialListQuery;
+}): Promise<CredentialPage> {
+  return page(options.ctx, options.query, options.actor.id);
+}
+
+/** `GET credentials` (admin; the route checks the role). */
+export function listAllCredentials(options: {
+  ctx: RsspContext;
+  query: CredentialListQuery;
+}): Promise<CredentialPage> {
+  return page(options.ctx, options.query, options.query.userId);
+}
+
+/** `GET users/self/credentials/activated`. */
+export async function listActivatedCredentials(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+}): Promise<Credential[]> {
+  const rows = await store.listActivatedCredentials(options.ctx.database.db, options.actor.id);
+  return rows.map((r) => view(options.ctx, r));
+}
+
+export async function updateCredential(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+  input: UpdateCredential;
+}): Promise<Credential> {
+  const { ctx, actor, id, input } = options;
+  checkPreauthUntil(input.preauthUntil);
+  const row = await ctx.database.db.transaction(async (tx) => {
+    await resolveCredential(ctx, actor, id, 'manage', tx);
+    const updated = await store.updateCredential(tx, id, {
+      description: input.description,
+      ...(input.preauthQuantity !== undefined ? { preauthQuantity: input.preauthQuantity } : {}),
+      ...(input.preauthUntil !== undefined
+        ? { preauthUntil: input.preauthUntil ? new Date(input.preauthUntil) : null }
+        : {}),
+    });
+    if (!updated) throw notFound('Credential');
+    await announce(ctx, updated, tx);
+    return updated;
+  });
+  return view(ctx, row);
+}
+
+/** Deletes the credential and with it the only copies of its wrapped key. */
+export async function deleteCredential(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<void> {
+  const { ctx, actor, id } = options;
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await resolveCredential(ctx, actor, id, 'manage', tx);
+    await store.deleteCredential(tx, id);
+    await announce(ctx, row, tx);
+  });
+}
+
+/**
+ * `POST credentials/{id}/activate`. EXPLICIT: wraps the key under the key password and under the
+ * PUK (each HKDF(scrypt(secret) ‖ KEK)) and drops the KEK-only copy. IMPLICIT: needs approval on
+ * an enabled device; there are none until the devices service lands.
+ */
+export async function activateCredential(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+  input: ActivateCredential;
+}): Promise<Credential> {
+  const { ctx, actor, id, input } = options;
+  const row = await resolveCredential(ctx, actor, id, 'keyOwner');
+  if (row.status !== 'CREATED')
+    throw new AppError('INVALID_REQUEST', 'The credential is already activated');
+  if (row.authMode === 'IMPLICIT') {
+    if (input.keyPassword !== undefined) {
+      throw new AppError(
+        'INVALID_REQUEST',
+        'An implicit credential is activated on a device, without a key password',
+      );
+    }
+    throw new AppError('NO_ENABLED_DEVICES', 'There are no enabled devices');
+  }
+  if (input.keyPassword === undefined || input.keyPuk === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'Validation failed', {
+      keyPassword: 'Field is required',
+      keyPuk: 'Field is required',
+    });
+  }
+  if (!row.wrappedKey) throw new AppError('INVALID_REQUEST', 'The credential is already activated');
+  const pkcs8 = unwrapWithKek(ctx.ring, row.wrappedKey, wrapAad(id, 'kek'));
+  try {
+    const [wrappedKeyPassword, wrappedKeyPuk] = await Promise.all([
+      wrapUnderSecret(ctx, { id, kind: 'password', pkcs8, secret: input.keyPassword }),
+      wrapUnderSecret(ctx, { id, kind: 'puk', pkcs8, secret: input.keyPuk }),
+    ]);
+    const activated = await ctx.database.db.transaction(async (tx) => {
+      const locked = await store.lockCredential(tx, id);
+      if (!locked) throw notFound('Credential');
+      if (locked.status !== 'CREATED')
+        throw new AppError('INVALID_REQUEST', 'The credential is already activated');
+      const updated = await store.updateCredential(tx, id, {
+        status: 'ACTIVATED',
+        wrappedKey: null,
+        wrappedKeyPassword,
+        wrappedKeyPuk,
+        failedPasswordAttempts: 0,
+        failedPukAttempts: 0,
+      });
+      if (!updated) throw notFound('Credential');
+      await announce(ctx, updated, tx);
+      return updated;
+    });
+    return view(ctx, activated);
+  } finally {
+    pkcs8.fill(0);
+  }
+}
+
+async function explicitActivated(
+  ctx: RsspContext,
+  actor: AuthUser,
+  id: string,
+): Promise<CredentialRow> {
+  const row = await resolveCredential(ctx, actor, id, 'keyOwner');
+  if (row.status !== 'ACTIVATED')
+    throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
+  if (row.authMode !== 'EXPLICIT') {
+    throw new AppError('INVALID_REQUEST', 'An implicit credential has no key password or PUK');
+  }
+  if (isBlockedForGood(ctx, row)) throw blockedForGood();
+  return row;
+}
+
+/** `POST credentials/{id}/changePassword`: the old password (counted), then re-wrap under the new one. */
+export async function changeKeyPassword(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+  input: ChangeKeyPassword;
+}): Promise<Credential> {
+  const { ctx, actor, id, input } = options;
+  const row = await explicitActivated(ctx, actor, id);
+  const opened = await openWithSecret(ctx, row, 'password', input.oldKeyPassword);
+  try {
+    const wrappedKeyPassword = await wrapUnderSecret(ctx, {
+      id,
+      kind: 'password',
+      pkcs8: opened.pkcs8,
+      secret: input.newKeyPassword,
+    });
+    const updated = await commitOpened(ctx, {
+      id,
+      kind: 'password',
+      blob: opened.blob,
+      changes: { wrappedKeyPassword },
+    });
+    return view(ctx, updated);
+  } finally {
+    opened.pkcs8.fill(0);
+  }
+}
+
+/** `POST credentials/{id}/unlock`: the PUK (counted) opens its copy; a new key password, counters reset. */
+export async function unlockCredential(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+  input: UnlockCredential;
+}): Promise<Credential> {
+  const { ctx, actor, id, input } = options;
+  const row = await explicitActivated(ctx, actor, id);
+  const opened = await openWithSecret(ctx, row, 'puk', input.keyPuk);
+  try {
+    const wrappedKeyPassword = await wrapUnderSecret(ctx, {
+      id,
+      kind: 'password',
+      pkcs8: opened.pkcs8,
+      secret: input.newKeyPassword,
+    });
+    const updated = await commitOpened(ctx, {
+      id,
+      kind: 'puk',
+      blob: opened.blob,
+      changes: { wrappedKeyPassword, failedPasswordAttempts: 0 },
+    });
+    return view(ctx, updated);
+  } finally {
+    opened.pkcs8.fill(0);
+  }
+}
+
+/** `POST credentials/{id}/changePuk`: the old PUK (counted); re-wrap under the new PUK and new password. */
+export async function changePuk(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+  input: ChangePuk;
+}): Promise<Credential> {
+  const { ctx, actor, id, input } = options;
+  const row = await explicitActivated(ctx, actor, id);
+  const opened = await openWithSecret(ctx, row, 'puk', input.oldKeyPuk);
+  try {
+    const [wrappedKeyPassword, wrappedKeyPuk] = await Promise.all([
+      wrapUnderSecret(ctx, {
+        id,
+        kind: 'password',
+        pkcs8: opened.pkcs8,
+        secret: input.newKeyPassword,
+      }),
+      wrapUnderSecret(ctx, { id, kind: 'puk', pkcs8: opened.pkcs8, secret: input.newKeyPuk }),
+    ]);
+    const updated = await commitOpened(ctx, {
+      id,
+      kind: 'puk',
+      blob: opened.blob,
+      changes: { wrappedKeyPassword, wrappedKeyPuk, failedPasswordAttempts: 0 },
+    });
+    return view(ctx, updated);
+  } finally {
+    opened.pkcs8.fill(0);
+  }
+}
+
+/** `PUT credentials/{id}/certificateChain`: checked and ordered end-entity first. */
+export async function setCertificateChain(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+  certificates: string[];
+}): Promise<Credential> {
+  const { ctx, actor, id } = options;
+  const current = await resolveCredential(ctx, actor, id, 'manage');
+  const chain = buildCertificateChain(
+    options.certificates,
+    Buffer.from(current.publicKey, 'base64'),
+  );
+  const row = await ctx.database.db.transaction(async (tx) => {
+    await resolveCredential(ctx, actor, id, 'manage', tx);
+    const updated = await store.updateCredential(tx, id, chainColumns(chain));
+    if (!updated) throw notFound('Credential');
+    await announce(ctx, updated, tx);
+    return updated;
+  });
+  return view(ctx, row);
+}
+
+/** `POST credentials/{id}/clearPreauthorization`. */
+export async function clearPreauthorization(options: {
+  ctx: RsspContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<Credential> {
+  const { ctx, actor, id } = options;
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const locked = await resolveCredential(ctx, actor, id, 'keyOwner', tx);
+    if (locked.status !== 'ACTIVATED') {
+      throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
+    }
+    const updated = await store.updateCredential(tx, id, {
+      preauthQuantity: null,
+      preauthUntil: null,
+    });
+    if (!updated) throw notFound('Credential');
+    await announce(ctx, updated, tx);
+    return updated;
+  });
+  return view(ctx, row);
+}
+
+/** `POST credentials/certificateInfo`: every certificate in the text, described. */
+export function describeCertificates(pem: string): Certificate[] {
+  try {
+    return readCertificates(pem).map((bytes) => {
+      certificateParts(bytes);
+      return describeCertificate(bytes);
+    });
+  } catch {
+    throw new AppError('INVALID_REQUEST', 'Not a PEM or DER certificate');
+  }
+}

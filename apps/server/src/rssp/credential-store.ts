@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { CredentialStatus, credentialSortFields } from '@signet/contracts/credentials';
+import type { Db, Tx } from '#infra/database';
+import {
+  certificateAuthority,
+  credentials,
+  type CredentialRow,
+  type NewCredentialRow,
+} from './credential-table';
+
+type Handle = Db | Tx;
+export type CredentialSortField = (typeof credentialSortFields)[number];
+
+export interface CredentialListOptions {
+  userId: string | undefined;
+  status: CredentialStatus | undefined;
+  q: string | undefined;
+  offset: number;
+  limit: number;
+  sortField: CredentialSortField;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** `%q%` for ILIKE, with the pattern characters in `q` taken literally. */
+function containing(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listCondition(options: CredentialListOptions): SQL | undefined {
+  const term = options.q?.trim();
+  const pattern = term ? containing(term) : undefined;
+  return and(
+    options.userId ? eq(credentials.userId, options.userId) : undefined,
+    options.status ? eq(credentials.status, options.status) : undefined,
+    pattern
+      ? or(
+          ilike(credentials.description, pattern),
+          ilike(credentials.userEmail, pattern),
+          ilike(credentials.userName, pattern),
+          ilike(credentials.keyAlg, pattern),
+          ilike(credentials.certificateSerialNumber, pattern),
+        )
+      : undefined,
+  );
+}
+
+function orderBy(field: CredentialSortField, order: 'asc' | 'desc'): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  const column = {
+    description: sql`lower(${credentials.description})`,
+    status: credentials.status,
+    createdAt: credentials.createdAt,
+    keyPurpose: credentials.keyPurpose,
+    authMode: credentials.authMode,
+    keyAlg: credentials.keyAlg,
+    email: sql`lower(${credentials.userEmail})`,
+  }[field];
+  return [dir(column), dir(credentials.createdAt), dir(credentials.id)];
+}
+
+export async function insertCredential(
+  db: Handle,
+  values: NewCredentialRow,
+): Promise<CredentialRow> {
+  const [row] = await db.insert(credentials).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findCredential(db: Handle, id: string): Promise<CredentialRow | undefined> {
+  const [row] = await db.select().from(credentials).where(eq(credentials.id, id));
+  return row;
+}
+
+/** Reads the row and locks it until the transaction ends. */
+export async function lockCredential(tx: Tx, id: string): Promise<CredentialRow | undefined> {
+  const [row] = await tx.select().from(credentials).where(eq(credentials.id, id)).for('update');
+  return row;
+}
+
+export async function listCredentials(
+  db: Handle,
+  options: CredentialListOptions,
+): Promise<{ rows: CredentialRow[]; total: number }> {
+  const where = listCondition(options);
+  const rows = await db
+    .select()
+    .from(credentials)
+    .where(where)
+    .orderBy(...orderBy(options.sortField, options.sortOrder))
+    .offset(options.offset)
+    .limit(options.limit);
+  const [total] = await db.select({ n: count() }).from(credentials).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listActivatedCredentials(
+  db: Handle,
+  userId: string,
+): Promise<CredentialRow[]> {
+  return db
+    .select()
+    .from(credentials)
+    .where(and(eq(credentials.userId, userId), eq(credentials.status, 'ACTIVATED')))
+    .orderBy(desc(credentials.createdAt));
+}
+
+export async function updateCredential(
+  db: Handle,
+  id: string,
+  values: Partial<Omit<NewCredentialRow, 'id'>>,
+): Promise<CredentialRow | undefined> {
+  const [row] = await db
+    .update(credentials)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(credentials.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteCredential(db: Handle, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(credentials)
+    .where(eq(credentials.id, id))
+    .returning({ id: credentials.id });
+  return rows.length > 0;
+}
+
+/**
+ * Takes one attempt of a key password (or PUK) before it is checked: one atomic
+ * `update … set n = n + 1 … where n < max returning n`. Undefined when no attempt is left (or
+ * the row is gone); the caller resets the count on success. Concurrent attempts serialise on the
+ * row lock of the update, so the count is exact and never exceeds the maximum.
+ */
+export async function takeAttempt(
+  db: Handle,
+  options: { id: string; kind: 'password' | 'puk'; maxPassword: number; maxPuk: number },
+): Promise<number | undefined> {
+  const { failedPasswordAttempts: pw, failedPukAttempts: puk } = credentials;
+  const counter = options.kind === 'password' ? pw : puk;
+  const [row] = await db
+    .update(credentials)
+    .set(
+      options.kind === 'password'
+        ? { failedPasswordAttempts: sql`${pw} + 1` }
+        : { failedPukAttempts: sql`${puk} + 1` },
+    )
+    .where(
+      and(
+        eq(credentials.id, options.id),
+        lt(puk, options.maxPuk),
+        options.kind === 'password' ? lt(pw, options.maxPassword) : undefined,
+      ),
+    )
+    .returning({ n: counter });
+  return row?.n;
+}
+
+export async function findCertificateAuthority(db: Handle) {
+  const [row] = await db
+    .select()
+    .from(certificateAuthority)
+    .where(eq(certificateAuthority.id, 'embedded'));
+  return row;
+}
+
+/** Inserts the CA unless another instance did first; returns the row that won. */
+export async function insertCertificateAuthority(
+  db: Handle,
+  values: { certificatePem: string; wrappedKey: string },
+) {
+  await db
+    .insert(certificateAuthority)
+    .values({ id: 'embedded', ...values })
+    .onConflictDoNothing();
+  return findCertificateAuthority(db);
+}

@@ -1,0 +1,259 @@
+import {
+  constants,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  getCurves,
+  privateEncrypt,
+  sign as nodeSign,
+  verify as nodeVerify,
+  type KeyObject,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
+import { brainpoolP256r1, brainpoolP384r1, brainpoolP512r1 } from '@noble/curves/misc.js';
+import { p256, p384, p521 } from '@noble/curves/nist.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { slh_dsa_sha2_128f } from '@noble/post-quantum/slh-dsa.js';
+import {
+  ecCurveNames,
+  rsaKeySizes,
+  sphincsParameterSets,
+  type EcCurveName,
+  type RsaKeySize,
+  type SphincsParameterSet,
+} from '@signet/contracts/credentials';
+import * as der from './der';
+
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+export type HashName = 'sha256' | 'sha384' | 'sha512';
+
+/** What a credential's key is. */
+export type KeySpec =
+  | { keyAlg: 'rsa'; rsaKeySize: RsaKeySize }
+  | { keyAlg: 'ec'; curve: EcCurveName }
+  | { keyAlg: 'sphincs+'; parameterSet: SphincsParameterSet };
+
+/** A fresh key pair: the private key as PKCS#8 DER (clear, keep in memory only) and the SPKI DER. */
+export interface GeneratedKey {
+  pkcs8: Buffer;
+  spki: Buffer;
+}
+
+/**
+ * Signs with one private key. `sign` hashes and signs data the way X.509 and PKCS#10 need it;
+ * `signDigest` signs a hash computed elsewhere (the CSC signHash shape); SLH-DSA has no digest
+ * mode and signs the message itself.
+ */
+export interface KeySigner {
+  /** DER AlgorithmIdentifier of the signatures `sign` makes. */
+  signatureAlgorithm: Buffer;
+  sign(data: Uint8Array): Buffer;
+  signDigest(digest: Uint8Array, hash: HashName): Buffer;
+}
+
+const oids = {
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  sha256WithRsa: '1.2.840.113549.1.1.11',
+  sha384WithRsa: '1.2.840.113549.1.1.12',
+  sha512WithRsa: '1.2.840.113549.1.1.13',
+  ecdsaWithSha256: '1.2.840.10045.4.3.2',
+  ecdsaWithSha384: '1.2.840.10045.4.3.3',
+  ecdsaWithSha512: '1.2.840.10045.4.3.4',
+  slhDsaSha2_128f: '2.16.840.1.101.3.4.3.21',
+} as const;
+
+interface CurveInfo {
+  /** OpenSSL's name for it. */
+  nodeName: string;
+  noble: ECDSA;
+  hash: HashName;
+}
+
+const curves: Record<EcCurveName, CurveInfo> = {
+  prime256v1: { nodeName: 'prime256v1', noble: p256, hash: 'sha256' },
+  secp256r1: { nodeName: 'prime256v1', noble: p256, hash: 'sha256' },
+  secp384r1: { nodeName: 'secp384r1', noble: p384, hash: 'sha384' },
+  secp521r1: { nodeName: 'secp521r1', noble: p521, hash: 'sha512' },
+  secp256k1: { nodeName: 'secp256k1', noble: secp256k1, hash: 'sha256' },
+  brainpoolP256r1: { nodeName: 'brainpoolP256r1', noble: brainpoolP256r1, hash: 'sha256' },
+  brainpoolP384r1: { nodeName: 'brainpoolP384r1', noble: brainpoolP384r1, hash: 'sha384' },
+  brainpoolP512r1: { nodeName: 'brainpoolP512r1', noble: brainpoolP512r1, hash: 'sha512' },
+};
+
+const sphincs = {
+  'sphincs-sha2-128f': { impl: slh_dsa_sha2_128f, oid: oids.slhDsaSha2_128f },
+} as const;
+
+/** EC curves this Node's OpenSSL can generate (and @noble/curves can sign digests with). */
+export function supportedEcCurves(): EcCurveName[] {
+  const available = new Set(getCurves());
+  return ecCurveNames.filter((name) => available.has(curves[name].nodeName));
+}
+
+export function supportedAlgorithms() {
+  return {
+    rsaKeySizes: [...rsaKeySizes],
+    ecCurveNames: supportedEcCurves(),
+    sphincsParameterSets: [...sphincsParameterSets],
+  };
+}
+
+function ecdsaAlgorithm(hash: HashName): Buffer {
+  const id = {
+    sha256: oids.ecdsaWithSha256,
+    sha384: oids.ecdsaWithSha384,
+    sha512: oids.ecdsaWithSha512,
+  };
+  return der.sequence(der.oid(id[hash]));
+}
+
+/** Generates a key pair in memory. */
+export async function generateKey(spec: KeySpec): Promise<GeneratedKey> {
+  if (spec.keyAlg === 'sphincs+') {
+    const { impl, oid } = sphincs[spec.parameterSet];
+    const { secretKey, publicKey } = impl.keygen();
+    const algorithm = der.sequence(der.oid(oid));
+    const pkcs8 = der.sequence(der.integer(0), algorithm, der.octetString(secretKey));
+    secretKey.fill(0);
+    return { pkcs8, spki: der.sequence(algorithm, der.bitString(publicKey)) };
+  }
+  const { privateKey, publicKey } =
+    spec.keyAlg === 'rsa'
+      ? await generateKeyPairAsync('rsa', {
+          modulusLength: spec.rsaKeySize,
+          publicExponent: 0x10001,
+        })
+      : await generateKeyPairAsync('ec', { namedCurve: curveInfo(spec.curve).nodeName });
+  return {
+    pkcs8: privateKey.export({ type: 'pkcs8', format: 'der' }),
+    spki: publicKey.export({ type: 'spki', format: 'der' }),
+  };
+}
+
+function curveInfo(curve: EcCurveName): CurveInfo {
+  if (!supportedEcCurves().includes(curve)) throw new Error(`curve ${curve} is not supported`);
+  return curves[curve];
+}
+
+const digestInfoPrefix: Record<HashName, string> = {
+  sha256: '3031300d060960864801650304020105000420',
+  sha384: '3041300d060960864801650304020205000430',
+  sha512: '3051300d060960864801650304020305000440',
+};
+const digestLength: Record<HashName, number> = { sha256: 32, sha384: 48, sha512: 64 };
+
+function checkDigest(digest: Uint8Array, hash: HashName): void {
+  if (digest.length !== digestLength[hash])
+    throw new Error(`a ${hash} digest has ${digestLength[hash]} bytes`);
+}
+
+/** A signer over a PKCS#8 private key (kept only as long as the signer lives). */
+export function createSigner(spec: KeySpec, pkcs8: Buffer): KeySigner {
+  if (spec.keyAlg === 'sphincs+') {
+    const { impl, oid } = sphincs[spec.parameterSet];
+    const secretKey = new Uint8Array(sphincsSecretKey(pkcs8));
+    return {
+      signatureAlgorithm: der.sequence(der.oid(oid)),
+      sign: (data) => Buffer.from(impl.sign(data, secretKey)),
+      signDigest: () => {
+        throw new Error('SLH-DSA signs the message, not a digest');
+      },
+    };
+  }
+  const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
+  if (spec.keyAlg === 'rsa') {
+    return {
+      signatureAlgorithm: der.sequence(der.oid(oids.sha256WithRsa), der.nullValue()),
+      sign: (data) => nodeSign('sha256', data, key),
+      signDigest: (digest, hash) => {
+        checkDigest(digest, hash);
+        const info = Buffer.concat([Buffer.from(digestInfoPrefix[hash], 'hex'), digest]);
+        return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, info);
+      },
+    };
+  }
+  const info = curveInfo(spec.curve);
+  return {
+    signatureAlgorithm: ecdsaAlgorithm(info.hash),
+    sign: (data) => nodeSign(info.hash, data, key),
+    signDigest: (digest, hash) => {
+      checkDigest(digest, hash);
+      const scalar = ecPrivateScalar(key);
+      try {
+        return Buffer.from(info.noble.sign(digest, scalar, { prehash: false, format: 'der' }));
+      } finally {
+        scalar.fill(0);
+      }
+    },
+  };
+}
+
+/** The secret scalar of an EC key (from its SEC1 encoding). */
+function ecPrivateScalar(key: KeyObject): Uint8Array {
+  const sec1 = key.export({ type: 'sec1', format: 'der' });
+  const [, scalar] = der.children(der.readAll(sec1));
+  if (!scalar || scalar.tag !== der.tag.octetString) throw new Error('unexpected EC key encoding');
+  const out = new Uint8Array(scalar.contents);
+  sec1.fill(0);
+  return out;
+}
+
+function sphincsSecretKey(pkcs8: Buffer): Buffer {
+  const [, , privateKey] = der.children(der.readAll(pkcs8));
+  if (!privateKey || privateKey.tag !== der.tag.octetString)
+    throw new Error('unexpected key encoding');
+  return privateKey.contents;
+}
+
+/** OID of the algorithm in a SubjectPublicKeyInfo. */
+export function spkiAlgorithm(spki: Buffer): string {
+  const [algorithm] = der.children(der.readAll(spki));
+  const [id] = algorithm ? der.children(algorithm) : [];
+  if (!id) throw new der.DerError('bad SubjectPublicKeyInfo');
+  return der.decodeOid(id);
+}
+
+/**
+ * Checks a signature made over `data` by the key in `spki` with the X.509 signature algorithm
+ * `signatureAlgorithm` (DER AlgorithmIdentifier). Unknown algorithms do not verify.
+ */
+export function verifySignature(options: {
+  spki: Buffer;
+  signatureAlgorithm: Buffer;
+  data: Buffer;
+  signature: Buffer;
+}): boolean {
+  const [idNode] = der.children(der.readAll(options.signatureAlgorithm));
+  if (!idNode) return false;
+  const id = der.decodeOid(idNode);
+  const hashes: Record<string, HashName> = {
+    [oids.sha256WithRsa]: 'sha256',
+    [oids.sha384WithRsa]: 'sha384',
+    [oids.sha512WithRsa]: 'sha512',
+    [oids.ecdsaWithSha256]: 'sha256',
+    [oids.ecdsaWithSha384]: 'sha384',
+    [oids.ecdsaWithSha512]: 'sha512',
+  };
+  try {
+    if (id === oids.slhDsaSha2_128f) {
+      if (spkiAlgorithm(options.spki) !== oids.slhDsaSha2_128f) return false;
+      const [, keyBits] = der.children(der.readAll(options.spki));
+      if (!keyBits) return false;
+      return slh_dsa_sha2_128f.verify(
+        options.signature,
+        options.data,
+        keyBits.contents.subarray(1),
+      );
+    }
+    const hash = hashes[id];
+    if (!hash) return false;
+    const publicKey = createPublicKey({ key: options.spki, format: 'der', type: 'spki' });
+    return nodeVerify(hash, options.data, publicKey, options.signature);
+  } catch {
+    return false;
+  }
+}
+
+export const signatureOids = oids;

@@ -1,0 +1,391 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Certificate,
+  CreateCredentialInput,
+  Credential,
+  CredentialAlgorithms,
+  CredentialPage,
+} from '@signet/contracts/credentials';
+import { fromPem } from '#rssp/der';
+import { verifySignature } from '#rssp/key-algorithms';
+import { certificateParts, requestParts, signedParts } from '#rssp/x509';
+import {
+  createCredential,
+  createRsspTestApp,
+  credentialInput,
+  fastKdfEnv,
+  keyPassword,
+  post,
+  puk,
+  type Person,
+} from './rssp-fixture';
+import type { TestApp } from './test-app';
+
+const algorithms: { name: string; input: Partial<CreateCredentialInput> }[] = [
+  { name: 'rsa 2048', input: { keyAlg: 'rsa', rsaKeySize: 2048, ecCurveName: undefined } },
+  { name: 'rsa 3072', input: { keyAlg: 'rsa', rsaKeySize: 3072, ecCurveName: undefined } },
+  { name: 'rsa 4096', input: { keyAlg: 'rsa', rsaKeySize: 4096, ecCurveName: undefined } },
+  ...(
+    [
+      'prime256v1',
+      'secp256r1',
+      'secp384r1',
+      'secp521r1',
+      'secp256k1',
+      'brainpoolP256r1',
+      'brainpoolP384r1',
+      'brainpoolP512r1',
+    ] as const
+  ).map((curve) => ({ name: `ec ${curve}`, input: { keyAlg: 'ec' as const, ecCurveName: curve } })),
+  {
+    name: 'sphincs+ sphincs-sha2-128f',
+    input: { keyAlg: 'sphincs+', ecCurveName: 'sphincs-sha2-128f' },
+  },
+];
+
+const fullName = {
+  commonName: 'Ann Ápril Test',
+  surname: 'Test',
+  givenName: 'Ann',
+  organization: 'Signet Kft.',
+  organizationalUnit: 'Signing',
+  countryName: 'HU',
+  localityName: 'Budapest',
+  emailAddress: 'ann@example.com',
+  serialNumber: 'PNOHU-12345678',
+  title: 'Engineer',
+  stateOrProvinceName: 'Pest',
+  customFields: [{ oid: '1.3.6.1.4.1.55555.1.2', value: 'custom value' }],
+};
+
+function openssl(args: string[]): { ok: boolean; output: string } {
+  const res = spawnSync('openssl', args, { encoding: 'utf8' });
+  return { ok: res.status === 0, output: `${res.stdout}${res.stderr}` };
+}
+
+describe('rSSP credentials: algorithms, requests, certificates', () => {
+  let t: TestApp;
+  let ann: Person;
+  let dir: string;
+  let rootPem: string;
+
+  beforeAll(async () => {
+    ({ t, ann } = await createRsspTestApp(fastKdfEnv));
+    dir = mkdtempSync(join(tmpdir(), 'signet-rssp-'));
+    const root = await t.app.inject({ url: '/rssp/v1/ca/certificate' });
+    expect(root.statusCode).toBe(200);
+    rootPem = root.body;
+    writeFileSync(join(dir, 'root.pem'), rootPem);
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it('lists the algorithms this server can generate, including every curve of the contract list', async () => {
+    const res = await t.app.inject({
+      url: '/rssp/v1/credentials/algorithms',
+      headers: ann.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<CredentialAlgorithms>();
+    expect(body.rsaKeySizes).toEqual([2048, 3072, 4096]);
+    expect(body.ecCurveNames).toEqual(
+      expect.arrayContaining([
+        'prime256v1',
+        'secp384r1',
+        'secp521r1',
+        'secp256k1',
+        'brainpoolP256r1',
+        'brainpoolP384r1',
+        'brainpoolP512r1',
+      ]),
+    );
+    expect(body.sphincsParameterSets).toEqual(['sphincs-sha2-128f']);
+    expect(body.keyPurposes).not.toContain('SYMMETRIC_ENCRYPT');
+    expect(body.authModes).toEqual(['EXPLICIT', 'IMPLICIT']);
+  });
+
+  it('serves the embedded CA root, named as not publicly trusted', () => {
+    const text = openssl(['x509', '-noout', '-subject', '-in', join(dir, 'root.pem')]);
+    expect(text.ok).toBe(true);
+    expect(text.output).toContain('not publicly trusted');
+  });
+
+  for (const algorithm of algorithms) {
+    it(`${algorithm.name}: create with CMP, openssl accepts the request and the embedded CA certificate, chain upload checks the key`, async () => {
+      const created = await createCredential(t, ann, {
+        ...algorithm.input,
+        description: `Key ${algorithm.name}`,
+        certificateEnrollmentMode: 'CMP',
+        distinguishedName: fullName,
+      });
+      expect(created.status).toBe('CREATED');
+      expect(created.certChain).toHaveLength(2);
+      expect(created.certChain[0]?.issuedTo).toBe('Ann Ápril Test');
+      expect(created.certChain[0]?.issuedBy).toBe('Signet Embedded CA — not publicly trusted');
+      expect(created.certChain[0]?.daysLeft).toBeGreaterThanOrEqual(728);
+      expect(created.certificateSerialNumber).toBe(created.certChain[0]?.serialNum);
+
+      const request = await t.app.inject({
+        url: `/rssp/v1/credentials/${created.id}/certificateRequest`,
+        headers: ann.headers,
+      });
+      expect(request.statusCode).toBe(200);
+      expect(request.headers['content-disposition']).toContain(
+        `Key%20${encodeURIComponent(algorithm.name.split(' ')[0] ?? '')}`,
+      );
+      expect(request.body).toContain('-----BEGIN CERTIFICATE REQUEST-----');
+      const reqFile = join(dir, `${created.id}.csr.pem`);
+      writeFileSync(reqFile, request.body);
+      const certFile = join(dir, `${created.id}.crt.pem`);
+      writeFileSync(certFile, created.certChain[0]?.pem ?? '');
+
+      const [csrDer] = fromPem(request.body, 'CERTIFICATE REQUEST');
+      const [eeDer] = fromPem(created.certChain[0]?.pem ?? '', 'CERTIFICATE');
+      const [rootDer] = fromPem(rootPem, 'CERTIFICATE');
+      if (algorithm.input.keyAlg === 'sphincs+') {
+        // OpenSSL 3.0 has no SLH-DSA: verify the request's self-signature and the CA's signature here.
+        const signed = signedParts(csrDer!);
+        const { spki } = requestParts(csrDer!);
+        expect(
+          verifySignature({
+            spki,
+            signatureAlgorithm: signed.signatureAlgorithm,
+            data: signed.tbs,
+            signature: signed.signature,
+          }),
+        ).toBe(true);
+        const ee = certificateParts(eeDer!);
+        const root = certificateParts(rootDer!);
+        expect(ee.issuer.equals(root.subject)).toBe(true);
+        expect(
+          verifySignature({
+            spki: root.spki,
+            signatureAlgorithm: ee.signatureAlgorithm,
+            data: ee.tbs,
+            signature: ee.signature,
+          }),
+        ).toBe(true);
+        expect(ee.spki.equals(spki)).toBe(true);
+      } else {
+        const verified = openssl(['req', '-verify', '-noout', '-in', reqFile]);
+        expect(verified.output).toContain('verify OK');
+        const subject = openssl([
+          'req',
+          '-noout',
+          '-subject',
+          '-nameopt',
+          'RFC2253',
+          '-in',
+          reqFile,
+        ]).output;
+        for (const part of [
+          'CN=Ann',
+          'O=Signet Kft.',
+          'OU=Signing',
+          'C=HU',
+          'L=Budapest',
+          'ST=Pest',
+          'title=Engineer',
+          'SN=Test',
+          'GN=Ann',
+          'serialNumber=PNOHU-12345678',
+          'emailAddress=ann@example.com',
+          '1.3.6.1.4.1.55555.1.2=',
+        ]) {
+          expect(subject).toContain(part);
+        }
+        const chainOk = openssl(['verify', '-CAfile', join(dir, 'root.pem'), certFile]);
+        expect(chainOk.output).toContain(': OK');
+        const usage = openssl(['x509', '-noout', '-ext', 'keyUsage', '-in', certFile]).output;
+        expect(usage).toContain('Digital Signature, Non Repudiation');
+      }
+
+      // Upload the chain in the wrong order, as PEM and as base64 DER: accepted and ordered.
+      const upload = await t.app.inject({
+        method: 'PUT',
+        url: `/rssp/v1/credentials/${created.id}/certificateChain`,
+        headers: ann.headers,
+        payload: [rootDer!.toString('base64'), created.certChain[0]?.pem],
+      });
+      expect(upload.statusCode).toBe(200);
+      const uploaded = upload.json<Credential>();
+      expect(uploaded.certChain.map((c) => c.serialNum)).toEqual(
+        created.certChain.map((c) => c.serialNum),
+      );
+    });
+  }
+
+  it('refuses a chain whose certificate belongs to another key, and an empty chain', async () => {
+    const mine = await createCredential(t, ann, { description: 'Mine' });
+    const other = await createCredential(t, ann, {
+      description: 'Other',
+      certificateEnrollmentMode: 'CMP',
+    });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/rssp/v1/credentials/${mine.id}/certificateChain`,
+      headers: ann.headers,
+      payload: other.certChain.map((c) => c.pem),
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: "No certificate holds the credential's public key",
+    });
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: `/rssp/v1/credentials/${mine.id}/certificateChain`,
+      headers: ann.headers,
+      payload: [],
+    });
+    expect(empty.json()).toMatchObject({ code: 'EMPTY_CERTIFICATE_CHAIN' });
+    const garbage = await t.app.inject({
+      method: 'PUT',
+      url: `/rssp/v1/credentials/${mine.id}/certificateChain`,
+      headers: ann.headers,
+      payload: ['not a certificate'],
+    });
+    expect(garbage.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    // A chain with an unrelated extra certificate is refused: each must issue the one before.
+    const withStranger = await t.app.inject({
+      method: 'PUT',
+      url: `/rssp/v1/credentials/${other.id}/certificateChain`,
+      headers: ann.headers,
+      payload: [
+        ...other.certChain.map((c) => c.pem),
+        mine.certChain[0]?.pem ?? rootPem.replace('A', 'B'),
+      ],
+    });
+    expect(withStranger.statusCode).toBe(400);
+  });
+
+  it('describes certificates sent as PEM (several blocks) or base64 DER', async () => {
+    const res = await post(t, ann, '/rssp/v1/credentials/certificateInfo', {
+      pem: rootPem + rootPem,
+    });
+    expect(res.statusCode).toBe(200);
+    const certs = res.json<Certificate[]>();
+    expect(certs).toHaveLength(2);
+    expect(certs[0]).toMatchObject({
+      issuedTo: 'Signet Embedded CA — not publicly trusted',
+      issuedBy: 'Signet Embedded CA — not publicly trusted',
+    });
+    const der = fromPem(rootPem, 'CERTIFICATE')[0]!.toString('base64');
+    const fromDer = await post(t, ann, '/rssp/v1/credentials/certificateInfo', { pem: der });
+    expect(fromDer.json<Certificate[]>()[0]?.serialNum).toBe(certs[0]?.serialNum);
+    const bad = await post(t, ann, '/rssp/v1/credentials/certificateInfo', { pem: 'nope' });
+    expect(bad.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+
+  it('validates with the §5 messages and refuses SYMMETRIC_ENCRYPT and IMPORTED on create', async () => {
+    const res = await post(t, ann, '/rssp/v1/credentials/', {
+      ...credentialInput(),
+      description: 'abc',
+      distinguishedName: {
+        commonName: '',
+        countryName: 'HUN',
+        emailAddress: 'x',
+        customFields: [{ oid: '1.02', value: 'v' }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: {
+        description: 'Size must be between 4 and 255 characters',
+        'distinguishedName.commonName': 'Field is required',
+        'distinguishedName.countryName': 'Size must be between 2 and 2 characters',
+        'distinguishedName.emailAddress': 'Invalid email format',
+        'distinguishedName.customFields.0.oid': 'This is not a valid OID',
+      },
+    });
+    for (const bad of [
+      { keyPurpose: 'SYMMETRIC_ENCRYPT' },
+      { authMode: 'IMPORTED' },
+      { keyAlg: 'aes' },
+    ]) {
+      const refused = await post(t, ann, '/rssp/v1/credentials/', { ...credentialInput(), ...bad });
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('lists own credentials with status, q and paging; updates, sets and clears preauthorisation, deletes', async () => {
+    const a = await createCredential(t, ann, { description: 'Alpha list key' });
+    await createCredential(t, ann, { description: 'Beta list key', authMode: 'IMPLICIT' });
+    const list = await t.app.inject({
+      url: '/rssp/v1/credentials/self?q=list%20key&page-size=10&sort-field=description&sort-order=asc',
+      headers: ann.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const page = list.json<CredentialPage>();
+    expect(page.total).toBe(2);
+    expect(page.content.map((c) => c.description)).toEqual(['Alpha list key', 'Beta list key']);
+    const paged = await t.app.inject({
+      url: '/rssp/v1/credentials/self?q=list%20key&page-size=10&page-num=1',
+      headers: ann.headers,
+    });
+    expect(paged.json<CredentialPage>()).toMatchObject({ total: 2, content: [] });
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/rssp/v1/credentials/${a.id}`,
+      headers: ann.headers,
+      payload: { description: 'Alpha renamed', preauthQuantity: 5, preauthUntil: until },
+    });
+    expect(updated.json()).toMatchObject({
+      description: 'Alpha renamed',
+      preauthQuantity: 5,
+      preauthUntil: until,
+    });
+    const notYet = await post(t, ann, `/rssp/v1/credentials/${a.id}/clearPreauthorization`);
+    expect(notYet.json()).toMatchObject({ code: 'CREDENTIAL_NOT_ACTIVATED' });
+    expect(
+      (await post(t, ann, `/rssp/v1/credentials/${a.id}/activate`, { keyPassword, keyPuk: puk }))
+        .statusCode,
+    ).toBe(200);
+    const activated = await t.app.inject({
+      url: '/rssp/v1/credentials/self?status=ACTIVATED&q=Alpha',
+      headers: ann.headers,
+    });
+    expect(activated.json<CredentialPage>().content.map((c) => c.id)).toEqual([a.id]);
+    const mine = await t.app.inject({
+      url: '/rssp/v1/users/self/credentials/activated',
+      headers: ann.headers,
+    });
+    expect(mine.json<{ items: Credential[] }>().items.map((c) => c.id)).toContain(a.id);
+    const cleared = await post(t, ann, `/rssp/v1/credentials/${a.id}/clearPreauthorization`);
+    expect(cleared.json()).toMatchObject({ preauthQuantity: null, preauthUntil: null });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${a.id}`,
+      headers: ann.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ url: `/rssp/v1/credentials/${a.id}`, headers: ann.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('answers an implicit activation with NO_ENABLED_DEVICES', async () => {
+    const implicit = await createCredential(t, ann, { authMode: 'IMPLICIT' });
+    const res = await post(t, ann, `/rssp/v1/credentials/${implicit.id}/activate`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'NO_ENABLED_DEVICES',
+      message: 'There are no enabled devices',
+    });
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: `/rssp/v1/credentials/${implicit.id}/activate`,
+      headers: ann.headers,
+    });
+    expect(noBody.json()).toMatchObject({ code: 'NO_ENABLED_DEVICES' });
+  });
+});

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { ToastProvider } from '../shared/components/toast';
+import { RemoteConfigGate } from './providers/remote-config-gate';
+import { SessionProviders } from './providers/session-providers';
+import { createAppRouter } from './router';
+import { AppThemeProvider } from './theme/app-theme-provider';
+
+function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}
+
+export function App({ queryClient, i18n }: { queryClient: QueryClient; i18n: I18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RemoteConfigGate>
+          <AppThemeProvider>
+            <ToastProvider>
+              <SessionProviders>
+                <AppRouter />
+              </SessionProviders>
+            </ToastProvider>
+          </AppThemeProvider>
+        </RemoteConfigGate>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

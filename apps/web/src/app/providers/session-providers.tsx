@@ -1,0 +1,28 @@
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { createApiClient } from '../../shared/api/api-client';
+import { ApiClientProvider } from '../../shared/api/api-client-context';
+import { AuthProvider } from '../../shared/auth/auth-provider';
+import { useAuth } from '../../shared/auth/use-auth';
+import { createUserManager } from '../../shared/auth/user-manager';
+import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
+import { ResetOnUserChange } from './reset-on-user-change';
+
+function ApiClientFromSession({ children }: { children: ReactNode }) {
+  const config = useRemoteConfig();
+  const auth = useAuth();
+  const client = useMemo(() => createApiClient({ config, tokens: auth }), [config, auth]);
+  return <ApiClientProvider client={client}>{children}</ApiClientProvider>;
+}
+
+/** The OIDC session (from the remote config) and the API client that uses its token. */
+export function SessionProviders({ children }: { children: ReactNode }) {
+  const config = useRemoteConfig();
+  const [userManager] = useState(() => createUserManager(config, window.location.origin));
+  return (
+    <AuthProvider userManager={userManager}>
+      <ResetOnUserChange />
+      <ApiClientFromSession>{children}</ApiClientFromSession>
+    </AuthProvider>
+  );
+}

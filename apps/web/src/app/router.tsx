@@ -1,0 +1,141 @@
+import type { Role } from '@signet/contracts/users';
+import { lazy } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { useRemoteConfig } from '../shared/hooks/use-remote-config';
+import { RequireRole } from './guards/require-role';
+import { RequireUser } from './guards/require-user';
+import { BlankLayout } from './layout/blank-layout';
+import { ContentLayout } from './layout/content-layout';
+import { RootLayout } from './layout/root-layout';
+import { paths, routes } from './paths';
+import { ComingSoonPage } from './routes/coming-soon-page';
+import { NotFoundPage, PermissionDeniedPage } from './routes/error-page';
+import { ExternalPage } from './routes/external-page';
+import { CallbackProgress, LoginCallbackPage } from './routes/login-callback-page';
+import { LogoutPage } from './routes/logout-page';
+import { RouteErrorPage } from './routes/route-error-page';
+import { WelcomePage } from './routes/welcome-page';
+
+const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
+const UsersPage = lazy(() => import('../features/users/routes/users-page'));
+const ProfilePage = lazy(() => import('../features/profile/routes/profile-page'));
+const CredentialsPage = lazy(() => import('../features/credentials/routes/credentials-page'));
+const CredentialsAdminPage = lazy(
+  () => import('../features/credentials/routes/credentials-admin-page'),
+);
+const CredentialDialogPage = lazy(
+  () => import('../features/credentials/routes/credential-dialog-page'),
+);
+const CertificatesPage = lazy(() => import('../features/credentials/routes/certificates-page'));
+
+interface GuardedRoute {
+  path: string;
+  access: readonly Role[];
+}
+
+/** A content route, rendered only for its roles (spec platform §2 route table). */
+function guarded(route: GuardedRoute, element: ReactNode): RouteObject {
+  return { path: route.path, element: <RequireRole roles={route.access}>{element}</RequireRole> };
+}
+
+function comingSoon(route: GuardedRoute, titleKey: string): RouteObject {
+  return guarded(route, <ComingSoonPage titleKey={titleKey} />);
+}
+
+/** Evrotrust pages exist only when the feature is enabled; otherwise the path is unknown. */
+function EvroOnly({ children }: { children: ReactNode }) {
+  return useRemoteConfig().evroEnabled ? children : <NotFoundPage />;
+}
+
+const contentRoutes: RouteObject[] = [
+  guarded(routes.dashboard, <DashboardPage />),
+
+  guarded(routes.users, <UsersPage />),
+  comingSoon(routes.usersGroups, 'screens.usersGroups'),
+  guarded(routes.usersRssp, <ExternalPage titleKey="menu.usersRssp" />),
+  guarded(routes.devicesAdmin, <ExternalPage titleKey="menu.devices" />),
+
+  guarded(routes.credentials, <CredentialsPage />),
+  guarded(routes.credentialAdd, <CredentialDialogPage />),
+  guarded(routes.credentialAddForUser, <CredentialDialogPage />),
+  guarded(routes.credentialUpdate, <CredentialDialogPage />),
+  guarded(routes.credentialUpdateForUser, <CredentialDialogPage />),
+  guarded(routes.certificates, <CertificatesPage />),
+  guarded(routes.certificatesForUser, <CertificatesPage />),
+  comingSoon(routes.importCredential, 'screens.importCredential'),
+  guarded(
+    routes.importEvroTrust,
+    <EvroOnly>
+      <ComingSoonPage titleKey="screens.importEvroTrust" />
+    </EvroOnly>,
+  ),
+  guarded(routes.credentialsAdmin, <CredentialsAdminPage />),
+  comingSoon(routes.importedCredentials, 'menu.importedCredentials'),
+  guarded(
+    routes.importedEvroTrustCredentials,
+    <EvroOnly>
+      <ComingSoonPage titleKey="menu.evroCredentials" />
+    </EvroOnly>,
+  ),
+  comingSoon(routes.signatureBackground, 'menu.signatureBackground'),
+  comingSoon(routes.license, 'menu.license'),
+  comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
+
+  guarded(routes.profile, <ProfilePage />),
+  guarded(routes.profileUpdate, <ProfilePage />),
+  guarded(routes.profileDeviceUpdate, <ProfilePage />),
+  guarded(routes.profileDeviceAdd, <ProfilePage />),
+
+  comingSoon(routes.signatureChains, 'menu.myDocuments'),
+  comingSoon(routes.uploadDocument, 'screens.uploadDocument'),
+  comingSoon(routes.allDocuments, 'menu.allDocuments'),
+  comingSoon(routes.recycleBin, 'menu.recycleBin'),
+  comingSoon(routes.signatureProfiles, 'menu.signatureProfiles'),
+  comingSoon(routes.signatureProfileAdd, 'screens.signatureProfileAdd'),
+  comingSoon(routes.signatureProfileUpdate, 'screens.signatureProfileUpdate'),
+  comingSoon(routes.documentSigning, 'screens.documentSigning'),
+];
+
+/** Pages that the popup / iframe callbacks would show if main.tsx had not handled them. */
+function ChildWindowCallback() {
+  return <CallbackProgress text="…" />;
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: routes.root.path, element: <Navigate to={paths.welcome} replace /> },
+      {
+        element: <BlankLayout />,
+        children: [
+          { path: routes.welcome.path, element: <WelcomePage /> },
+          { path: routes.permissionDenied.path, element: <PermissionDeniedPage /> },
+          { path: routes.notFound.path, element: <NotFoundPage /> },
+          { path: routes.loginCallback.path, element: <LoginCallbackPage /> },
+          { path: routes.popupCallback.path, element: <ChildWindowCallback /> },
+          { path: routes.silentCallback.path, element: <ChildWindowCallback /> },
+          { path: routes.popupLogoutCallback.path, element: <ChildWindowCallback /> },
+          { path: routes.logout.path, element: <LogoutPage /> },
+          { path: routes.logoutFromRssp.path, element: <Navigate to={paths.logout} replace /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireUser>
+            <ContentLayout />
+          </RequireUser>
+        ),
+        children: contentRoutes,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { certificateRank, moveItem } from './certificate-ranking';
+
+describe('certificate ranking', () => {
+  it('names the first end user, the last root and the others intermediate', () => {
+    expect(certificateRank(0, 3)).toEqual({ kind: 'endUser' });
+    expect(certificateRank(1, 3)).toEqual({ kind: 'intermediate', index: 1 });
+    expect(certificateRank(2, 3)).toEqual({ kind: 'root' });
+    expect(certificateRank(0, 1)).toEqual({ kind: 'endUser' });
+  });
+
+  it('moves items', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
+  });
+});

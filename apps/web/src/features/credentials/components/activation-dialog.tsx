@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { activationFormSchema, generatePuk } from '@signet/contracts/credentials';
+import type { Credential } from '@signet/contracts/credentials';
+import { useToast } from '../../../shared/components/toast';
+import { useActivateCredential } from '../api/activate-credential';
+import { translateValidation } from '../validation-message';
+import { SecretField } from './secret-field';
+
+type Values = z.input<typeof activationFormSchema>;
+
+interface ActivationDialogProps {
+  credential: Credential;
+  onClose: () => void;
+  /** Activated: the PUK generated for it, to show once. */
+  onActivated: (puk: string) => void;
+}
+
+/**
+ * Explicit activation (spec platform §4): the key password twice; a 12-digit PUK is generated here
+ * with the platform's CSPRNG and sent with it, then shown once by the caller.
+ */
+export function ActivationDialog({ credential, onClose, onActivated }: ActivationDialogProps) {
+  const { t } = useTranslation('credentials');
+  const toast = useToast();
+  const activate = useActivateCredential();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof activationFormSchema>>({
+    resolver: zodResolver(activationFormSchema),
+    mode: 'onTouched',
+    defaultValues: { keyPassword: '', confirmKeyPassword: '' },
+  });
+
+  const submit = handleSubmit(async ({ keyPassword }) => {
+    const keyPuk = generatePuk();
+    try {
+      await activate.mutateAsync({ id: credential.id, input: { keyPassword, keyPuk } });
+      toast.success(t('toast.activated'));
+      onActivated(keyPuk);
+    } catch (error) {
+      toast.error(error);
+    }
+  });
+
+  return (
+    <Dialog open onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle>{t('activation.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('activation.intro', { description: credential.description })}
+          </DialogContentText>
+          <SecretField
+            label={t('activation.keyPassword')}
+            registration={register('keyPassword')}
+            error={translateValidation(t, errors.keyPassword?.message)}
+            autoFocus
+          />
+          <SecretField
+            label={t('activation.confirmKeyPassword')}
+            registration={register('confirmKeyPassword')}
+            error={translateValidation(t, errors.confirmKeyPassword?.message)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
+            {t('activation.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

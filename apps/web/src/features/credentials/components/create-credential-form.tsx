@@ -1,0 +1,388 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  createCredentialSchema,
+  credentialDefaults,
+  credentialMessages,
+} from '@signet/contracts/credentials';
+import type {
+  CreateCredential,
+  CreateCredentialInput,
+  DistinguishedName,
+} from '@signet/contracts/credentials';
+import type { EnabledUser } from '@signet/contracts/users';
+import { isApiError } from '../../../shared/api/api-error';
+import { useToast } from '../../../shared/components/toast';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { useCreateCredential } from '../api/create-credential';
+import { useCountries } from '../api/get-countries';
+import { useCredentialAlgorithms } from '../api/get-credential-algorithms';
+import { translateValidation } from '../validation-message';
+import { SelectField } from './credential-form-fields';
+import { CustomOidFields } from './custom-oid-fields';
+import { UserPicker } from './user-picker';
+
+/** Admins without a user in the address must pick one (spec platform §5). */
+const withUserSchema = createCredentialSchema.superRefine((value, ctx) => {
+  if (!value.userId) {
+    ctx.addIssue({ code: 'custom', path: ['userId'], message: credentialMessages.required });
+  }
+});
+
+const optionalDnFields = [
+  'surname',
+  'givenName',
+  'organization',
+  'organizationalUnit',
+  'localityName',
+  'emailAddress',
+  'serialNumber',
+  'title',
+  'stateOrProvinceName',
+] as const;
+
+/** Empty optional fields are absent. */
+function compactDistinguishedName(dn: DistinguishedName): DistinguishedName {
+  const entries = Object.entries(dn).filter(([, value]) => value !== '' && value !== undefined);
+  return Object.fromEntries(entries) as DistinguishedName;
+}
+
+function fullName(user: { firstName?: string | null; lastName?: string | null }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+interface CreateCredentialFormProps {
+  /** The owner from the address (admins creating for someone); undefined → picker or self. */
+  userId: string | undefined;
+  isAdmin: boolean;
+  onDone: () => void;
+}
+
+/** The create mode of the credential dialog (spec platform §2). */
+export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredentialFormProps) {
+  const { t, i18n } = useTranslation('credentials');
+  const toast = useToast();
+  const { data: currentUser } = useCurrentUser();
+  const algorithms = useCredentialAlgorithms();
+  const countries = useCountries(i18n.language.startsWith('hu') ? 'HU' : 'EN');
+  const createCredential = useCreateCredential();
+  const needsPicker = isAdmin && !userId;
+  const [pickedUser, setPickedUser] = useState<EnabledUser | null>(null);
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    getFieldState,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<CreateCredentialInput, unknown, CreateCredential>({
+    resolver: zodResolver(needsPicker ? withUserSchema : createCredentialSchema),
+    mode: 'onChange',
+    defaultValues: {
+      description: '',
+      keyPurpose: credentialDefaults.keyPurpose,
+      authMode: credentialDefaults.authMode,
+      certificateEnrollmentMode: credentialDefaults.certificateEnrollmentMode,
+      userId: isAdmin ? userId : undefined,
+      distinguishedName: {
+        commonName: !isAdmin && currentUser ? fullName(currentUser) : '',
+        countryName: '',
+        customFields: [],
+      },
+    },
+  });
+  const keyAlg = useWatch({ control, name: 'keyAlg' });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await createCredential.mutateAsync({
+        ...values,
+        userId: isAdmin ? values.userId : undefined,
+        distinguishedName: compactDistinguishedName(values.distinguishedName),
+      });
+      toast.success(t('toast.created'));
+      onDone();
+    } catch (error) {
+      if (isApiError(error, 'VALIDATION_FAILED') && Object.keys(error.fields).length > 0) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          setError(field as FieldPath<CreateCredentialInput>, { type: 'server', message });
+        }
+      }
+      toast.error(error);
+    }
+  });
+
+  const err = (message: string | undefined) => translateValidation(t, message);
+  const offered = algorithms.data;
+  const curveOptions =
+    keyAlg === 'ec'
+      ? (offered?.ecCurveNames ?? []).map((name) => ({ value: name, label: name }))
+      : keyAlg === 'sphincs+'
+        ? (offered?.sphincsParameterSets ?? []).map((name) => ({ value: name, label: name }))
+        : [];
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate style={{ display: 'contents' }}>
+      <DialogContent dividers>
+        {algorithms.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {t('dialog.loadError')}
+          </Alert>
+        )}
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            columnGap: 2,
+            rowGap: 0.5,
+          }}
+        >
+          {needsPicker && (
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <Controller
+                control={control}
+                name="userId"
+                render={({ field, fieldState }) => (
+                  <UserPicker
+                    value={pickedUser}
+                    onBlur={field.onBlur}
+                    error={err(fieldState.error?.message)}
+                    onChange={(user) => {
+                      setPickedUser(user);
+                      field.onChange(user?.id);
+                      const commonName = getFieldState('distinguishedName.commonName');
+                      if (user && !commonName.isDirty) {
+                        setValue('distinguishedName.commonName', fullName(user) || user.email, {
+                          shouldValidate: true,
+                        });
+                      }
+                    }}
+                  />
+                )}
+              />
+            </Box>
+          )}
+          <TextField
+            {...register('description')}
+            label={t('dialog.description')}
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.description)}
+            helperText={err(errors.description?.message) ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'credential-description' } }}
+            sx={{ gridColumn: '1 / -1' }}
+          />
+          <Controller
+            control={control}
+            name="keyPurpose"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label={t('dialog.keyPurpose')}
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                testId="credential-key-purpose"
+                options={(offered?.keyPurposes ?? []).map((value) => ({
+                  value,
+                  label: t(`keyPurpose.${value}`),
+                }))}
+                error={Boolean(fieldState.error)}
+                helperText={err(fieldState.error?.message) ?? ' '}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="authMode"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label={t('dialog.authMode')}
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                testId="credential-auth-mode"
+                options={(offered?.authModes ?? []).map((value) => ({
+                  value,
+                  label: t(`authMode.${value}`),
+                }))}
+                error={Boolean(fieldState.error)}
+                helperText={err(fieldState.error?.message) ?? ' '}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="keyAlg"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label={t('dialog.keyAlg')}
+                required
+                value={field.value}
+                onBlur={field.onBlur}
+                testId="credential-key-alg"
+                onChange={(value) => {
+                  field.onChange(value);
+                  setValue('rsaKeySize', undefined, { shouldValidate: true });
+                  setValue('ecCurveName', undefined, { shouldValidate: true });
+                }}
+                options={(offered?.keyAlgs ?? []).map((value) => ({
+                  value,
+                  label: t(`keyAlg.${value}`),
+                }))}
+                error={Boolean(fieldState.error)}
+                helperText={err(fieldState.error?.message) ?? ' '}
+              />
+            )}
+          />
+          {keyAlg === 'rsa' ? (
+            <Controller
+              control={control}
+              name="rsaKeySize"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  label={t('dialog.rsaKeySize')}
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  testId="credential-rsa-key-size"
+                  options={(offered?.rsaKeySizes ?? [])
+                    .filter((size): size is 2048 | 3072 | 4096 => [2048, 3072, 4096].includes(size))
+                    .map((size) => ({ value: size, label: String(size) }))}
+                  error={Boolean(fieldState.error)}
+                  helperText={err(fieldState.error?.message) ?? ' '}
+                />
+              )}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="ecCurveName"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  label={
+                    keyAlg === 'sphincs+'
+                      ? t('dialog.sphincsParameterSet')
+                      : t('dialog.ecCurveName')
+                  }
+                  required
+                  disabled={!keyAlg}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  testId="credential-curve"
+                  options={curveOptions}
+                  error={Boolean(fieldState.error)}
+                  helperText={err(fieldState.error?.message) ?? ' '}
+                />
+              )}
+            />
+          )}
+          <Controller
+            control={control}
+            name="certificateEnrollmentMode"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label={t('dialog.enrollmentMode')}
+                required
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                testId="credential-enrollment-mode"
+                options={(offered?.enrollmentModes ?? []).map((value) => ({
+                  value,
+                  label: t(`enrollmentMode.${value}`),
+                }))}
+                error={Boolean(fieldState.error)}
+                helperText={err(fieldState.error?.message) ?? ' '}
+                sx={{ gridColumn: { sm: '1 / -1' } }}
+              />
+            )}
+          />
+
+          <Typography variant="subtitle1" sx={{ gridColumn: '1 / -1', mt: 1, mb: 1 }}>
+            {t('dialog.distinguishedName')}
+          </Typography>
+          <TextField
+            {...register('distinguishedName.commonName')}
+            label={t('dialog.commonName')}
+            required
+            fullWidth
+            error={Boolean(errors.distinguishedName?.commonName)}
+            helperText={err(errors.distinguishedName?.commonName?.message) ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'credential-common-name' } }}
+          />
+          <Controller
+            control={control}
+            name="distinguishedName.countryName"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label={t('dialog.countryName')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                emptyLabel={t('dialog.noCountry')}
+                testId="credential-country"
+                options={(countries.data ?? []).map((country) => ({
+                  value: country.code,
+                  label: country.name,
+                }))}
+                error={Boolean(fieldState.error)}
+                helperText={err(fieldState.error?.message) ?? ' '}
+              />
+            )}
+          />
+          {optionalDnFields.map((name) => (
+            <TextField
+              key={name}
+              {...register(`distinguishedName.${name}`)}
+              label={t(`dialog.${name}`)}
+              fullWidth
+              type={name === 'emailAddress' ? 'email' : 'text'}
+              error={Boolean(errors.distinguishedName?.[name])}
+              helperText={err(errors.distinguishedName?.[name]?.message) ?? ' '}
+              slotProps={{ htmlInput: { maxLength: 255 } }}
+            />
+          ))}
+          <Controller
+            control={control}
+            name="distinguishedName.customFields"
+            render={({ field }) => (
+              <CustomOidFields value={field.value ?? []} onChange={field.onChange} />
+            )}
+          />
+        </Box>
+      </DialogContent>
+      {isSubmitting && <LinearProgress aria-label={t('dialog.creating')} />}
+      <DialogActions>
+        <Button onClick={onDone} disabled={isSubmitting}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!isValid || isSubmitting}
+          data-testid="credential-submit"
+        >
+          {t('common:actions.create')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { debounceMs } from '@signet/contracts/limits';
+
+interface CredentialsSearchFieldProps {
+  value: string;
+  /** Called 500 ms after the last keystroke (spec platform §9), or at once when cleared. */
+  onSearch: (q: string) => void;
+}
+
+export function CredentialsSearchField({ value, onSearch }: CredentialsSearchFieldProps) {
+  const { t } = useTranslation('credentials');
+  const [text, setText] = useState(value);
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  }, [onSearch]);
+
+  useEffect(() => {
+    if (text.trim() === value) return undefined;
+    const timer = setTimeout(() => onSearchRef.current(text.trim()), debounceMs);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <TextField
+      size="small"
+      label={t('search')}
+      placeholder={t('searchPlaceholder')}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      sx={{ width: '100%', maxWidth: 360 }}
+      slotProps={{
+        htmlInput: { 'data-testid': 'credentials-search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment: text ? (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                aria-label={t('clearSearch')}
+                onClick={() => {
+                  setText('');
+                  onSearch('');
+                }}
+              >
+                <ClearIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,259 @@
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { credentialSortFields } from '@signet/contracts/credentials';
+import type { Credential } from '@signet/contracts/credentials';
+import { pageSizes } from '@signet/contracts/limits';
+import type { CredentialListState } from '../credential-list-query';
+import type { CredentialActions } from '../credential-permissions';
+import { formatDateTime } from '../format';
+import { CredentialDetails } from './credential-details';
+import { CredentialRowActions } from './credential-row-actions';
+import type { RowAction } from './credential-row-actions';
+import { CredentialStatusChip } from './credential-status-chip';
+
+type SortField = CredentialListState['sort-field'];
+type ColumnKey =
+  'description' | 'status' | 'createdAt' | 'keyPurpose' | 'authMode' | 'user' | 'email' | 'actions';
+
+const sortable: ReadonlySet<string> = new Set(credentialSortFields);
+function isSortField(column: ColumnKey): column is ColumnKey & SortField {
+  return sortable.has(column);
+}
+
+function columnsFor(isAdminList: boolean, isCompact: boolean): ColumnKey[] {
+  if (isCompact) return ['description', 'status', 'actions'];
+  const base: ColumnKey[] = ['description', 'status', 'createdAt', 'keyPurpose', 'authMode'];
+  return [...base, ...(isAdminList ? (['user', 'email'] as const) : []), 'actions'];
+}
+
+interface CredentialsTableProps {
+  credentials: readonly Credential[];
+  total: number;
+  query: CredentialListState;
+  isLoading: boolean;
+  /** The admin list: user and e-mail columns. */
+  isAdminList: boolean;
+  actionsFor: (credential: Credential) => CredentialActions;
+  onAction: (action: RowAction, credential: Credential, anchor: HTMLElement) => void;
+  onSort: (field: SortField, order: CredentialListState['sort-order']) => void;
+  onPage: (pageNum: number) => void;
+  onPageSize: (pageSize: CredentialListState['page-size']) => void;
+}
+
+function Cell({
+  column,
+  credential,
+  isCompact,
+  isAdminList,
+  actions,
+  onAction,
+}: {
+  column: ColumnKey;
+  credential: Credential;
+  isCompact: boolean;
+  isAdminList: boolean;
+  actions: CredentialActions;
+  onAction: CredentialsTableProps['onAction'];
+}) {
+  const { t } = useTranslation('credentials');
+  switch (column) {
+    case 'description':
+      return (
+        <TableCell sx={{ minWidth: 140, maxWidth: 360 }}>
+          <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {credential.description}
+          </Typography>
+          {isCompact && (
+            <>
+              {isAdminList && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {credential.user.name} · {credential.user.email}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t(`keyPurpose.${credential.keyPurpose}`)} · {formatDateTime(credential.createdAt)}
+              </Typography>
+            </>
+          )}
+        </TableCell>
+      );
+    case 'status':
+      return (
+        <TableCell>
+          <CredentialStatusChip credential={credential} />
+        </TableCell>
+      );
+    case 'createdAt':
+      return (
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(credential.createdAt)}</TableCell>
+      );
+    case 'keyPurpose':
+      return <TableCell>{t(`keyPurpose.${credential.keyPurpose}`)}</TableCell>;
+    case 'authMode':
+      return <TableCell>{t(`authMode.${credential.authMode}`)}</TableCell>;
+    case 'user':
+      return <TableCell>{credential.user.name}</TableCell>;
+    case 'email':
+      return <TableCell sx={{ overflowWrap: 'anywhere' }}>{credential.user.email}</TableCell>;
+    case 'actions':
+      return (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: '1%' }}>
+          <CredentialRowActions credential={credential} actions={actions} onAction={onAction} />
+        </TableCell>
+      );
+  }
+}
+
+/** The credentials of one page: expandable rows, sortable headers, pager of 10, 25, 50. */
+export function CredentialsTable(props: CredentialsTableProps) {
+  const { credentials, total, query, isLoading, isAdminList } = props;
+  const { t } = useTranslation('credentials');
+  const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const columns = columnsFor(isAdminList, isCompact);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const sortField = query['sort-field'];
+  const sortOrder = query['sort-order'];
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Paper variant="outlined">
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('title')} data-testid="credentials-table">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 40, px: 1 }} />
+              {columns.map((column) => (
+                <TableCell
+                  key={column}
+                  align={column === 'actions' ? 'right' : 'left'}
+                  sortDirection={isSortField(column) && sortField === column ? sortOrder : false}
+                  sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                >
+                  {isSortField(column) ? (
+                    <TableSortLabel
+                      active={sortField === column}
+                      direction={sortField === column ? sortOrder : 'asc'}
+                      onClick={() =>
+                        props.onSort(
+                          column,
+                          sortField === column && sortOrder === 'asc' ? 'desc' : 'asc',
+                        )
+                      }
+                    >
+                      {t(`columns.${column}`)}
+                    </TableSortLabel>
+                  ) : (
+                    t(`columns.${column}`)
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            {credentials.length === 0 && !isLoading && (
+              <TableRow>
+                <TableCell colSpan={columns.length + 1}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {t('empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {credentials.map((credential) => {
+              const isExpanded = expanded.has(credential.id);
+              const actions = props.actionsFor(credential);
+              return (
+                <Fragment key={credential.id}>
+                  <TableRow
+                    hover
+                    data-testid="credential-row"
+                    sx={{ '& > td': { borderBottom: isExpanded ? 'none' : undefined } }}
+                  >
+                    <TableCell sx={{ px: 1 }}>
+                      <IconButton
+                        size="small"
+                        aria-expanded={isExpanded}
+                        aria-label={isExpanded ? t('collapse') : t('expand')}
+                        data-testid="credential-expand"
+                        onClick={() => toggle(credential.id)}
+                      >
+                        {isExpanded ? (
+                          <KeyboardArrowUpIcon fontSize="small" />
+                        ) : (
+                          <KeyboardArrowDownIcon fontSize="small" />
+                        )}
+                      </IconButton>
+                    </TableCell>
+                    {columns.map((column) => (
+                      <Cell
+                        key={column}
+                        column={column}
+                        credential={credential}
+                        isCompact={isCompact}
+                        isAdminList={isAdminList}
+                        actions={actions}
+                        onAction={props.onAction}
+                      />
+                    ))}
+                  </TableRow>
+                  <TableRow>
+                    <TableCell
+                      colSpan={columns.length + 1}
+                      sx={{ py: 0, borderBottom: isExpanded ? undefined : 'none' }}
+                    >
+                      <Collapse in={isExpanded} timeout="auto" unmountOnExit>
+                        <CredentialDetails credential={credential} showListColumns={isCompact} />
+                      </Collapse>
+                    </TableCell>
+                  </TableRow>
+                </Fragment>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={query['page-num']}
+        rowsPerPage={query['page-size']}
+        rowsPerPageOptions={[...pageSizes]}
+        onPageChange={(_event, page) => props.onPage(page)}
+        onRowsPerPageChange={(event) => {
+          const size = Number(event.target.value);
+          const allowed = pageSizes.find((candidate) => candidate === size);
+          if (allowed) props.onPageSize(allowed);
+        }}
+        labelRowsPerPage={t('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import TextField from '@mui/material/TextField';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+interface SecretFieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** Already translated error text. */
+  error: string | undefined;
+  autoFocus?: boolean;
+  /** `current-password` for an old secret, `new-password` for a new one. */
+  autoComplete?: 'current-password' | 'new-password';
+}
+
+/** A key password or PUK input: hidden, numeric keyboard on phones, message under it. */
+export function SecretField({
+  label,
+  registration,
+  error,
+  autoFocus,
+  autoComplete = 'new-password',
+}: SecretFieldProps) {
+  return (
+    <TextField
+      {...registration}
+      type="password"
+      label={label}
+      required
+      fullWidth
+      autoFocus={autoFocus}
+      autoComplete={autoComplete}
+      error={Boolean(error)}
+      helperText={error ?? ' '}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 64 } }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../shared/components/page-title';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
+import { AccountCard } from '../components/account-card';
+import { GeneralCard } from '../components/general-card';
+import { LanguageCard } from '../components/language-card';
+import { RolesCard } from '../components/roles-card';
+import { VerificationCard } from '../components/verification-card';
+
+/** My profile (spec platform §2), without devices (a later issue). */
+export default function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const config = useRemoteConfig();
+  const currentUser = useCurrentUser();
+
+  if (currentUser.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('common:loading')} />
+      </Box>
+    );
+  }
+  if (currentUser.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void currentUser.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        }
+      >
+        {t('loadError')}
+      </Alert>
+    );
+  }
+
+  const user = currentUser.data;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 880, minWidth: 0 }}>
+      <PageTitle>{t('title')}</PageTitle>
+      <GeneralCard user={user} accountManagementUrl={config.accountManagementURL} />
+      <LanguageCard locale={user.locale} />
+      <RolesCard roles={user.roles} />
+      <VerificationCard user={user} />
+      <AccountCard
+        changePasswordUrl={config.changePasswordURL}
+        deleteAccountUrl={config.deleteAccountURL}
+      />
+    </Stack>
+  );
+}

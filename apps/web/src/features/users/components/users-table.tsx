@@ -1,0 +1,249 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { pageSizes } from '@signet/contracts/limits';
+import type { User, UserListQuery } from '@signet/contracts/users';
+import { formatDateTime } from '../format-date-time';
+import { UserRoleChips } from './user-role-chips';
+import { UserStatusChip } from './user-status-chip';
+
+type SortField = UserListQuery['sort-field'];
+type SortOrder = UserListQuery['sort-order'];
+
+type ColumnKey = SortField | 'role' | 'actions';
+
+const sortableFields: ReadonlySet<ColumnKey> = new Set<SortField>([
+  'id',
+  'name',
+  'status',
+  'createdAt',
+  'email',
+]);
+
+function isSortField(key: ColumnKey): key is SortField {
+  return sortableFields.has(key);
+}
+
+/** Every column (spec platform §2), in order. */
+const wideColumns: readonly ColumnKey[] = [
+  'id',
+  'name',
+  'status',
+  'role',
+  'createdAt',
+  'email',
+  'actions',
+];
+/** On narrow screens the name cell also shows the e-mail, creation time and id. */
+const compactColumns: readonly ColumnKey[] = ['name', 'status', 'role', 'actions'];
+
+interface UsersTableProps {
+  users: readonly User[];
+  total: number;
+  query: UserListQuery;
+  isLoading: boolean;
+  /** The signed-in admin, who cannot delete themselves. */
+  currentUserId: string | undefined;
+  onSort: (field: SortField, order: SortOrder) => void;
+  onPage: (pageNum: number) => void;
+  onPageSize: (pageSize: UserListQuery['page-size']) => void;
+  onUpdate: (user: User) => void;
+  onDelete: (user: User, anchor: HTMLElement) => void;
+}
+
+function fullName(user: User): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+interface UserCellProps {
+  column: ColumnKey;
+  user: User;
+  isCompact: boolean;
+  isSelf: boolean;
+  onUpdate: (user: User) => void;
+  onDelete: (user: User, anchor: HTMLElement) => void;
+}
+
+function UserCell({ column, user, isCompact, isSelf, onUpdate, onDelete }: UserCellProps) {
+  const { t } = useTranslation('users');
+  switch (column) {
+    case 'id':
+      return (
+        <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
+          <Tooltip title={user.id}>
+            <span>{user.id.slice(0, 8)}</span>
+          </Tooltip>
+        </TableCell>
+      );
+    case 'name':
+      if (!isCompact) {
+        return <TableCell sx={{ minWidth: 120 }}>{fullName(user) || t('noName')}</TableCell>;
+      }
+      return (
+        <TableCell sx={{ minWidth: 160 }}>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {fullName(user) || t('noName')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {formatDateTime(user.createdAt)}
+          </Typography>
+        </TableCell>
+      );
+    case 'status':
+      return (
+        <TableCell>
+          <UserStatusChip status={user.status} />
+        </TableCell>
+      );
+    case 'role':
+      return (
+        <TableCell sx={{ minWidth: 120 }}>
+          <UserRoleChips roles={user.roles} />
+        </TableCell>
+      );
+    case 'createdAt':
+      return <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</TableCell>;
+    case 'email':
+      return <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>;
+    case 'actions':
+      return (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: '1%' }}>
+          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+            <Tooltip title={t('actions.update', { email: user.email })}>
+              <IconButton
+                size="small"
+                aria-label={t('actions.update', { email: user.email })}
+                onClick={() => onUpdate(user)}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip
+              title={
+                isSelf ? t('actions.cannotDeleteSelf') : t('actions.delete', { email: user.email })
+              }
+            >
+              <span>
+                <IconButton
+                  size="small"
+                  aria-label={t('actions.delete', { email: user.email })}
+                  disabled={isSelf}
+                  onClick={(event) => onDelete(user, event.currentTarget)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        </TableCell>
+      );
+  }
+}
+
+/** The users of one page with sortable headers and the pager (10, 25, 50 rows). */
+export function UsersTable(props: UsersTableProps) {
+  const { users, total, query, isLoading, currentUserId } = props;
+  const { t } = useTranslation('users');
+  const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const columns = isCompact ? compactColumns : wideColumns;
+  const sortField = query['sort-field'];
+  const sortOrder = query['sort-order'];
+
+  return (
+    <Paper variant="outlined">
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('title')} data-testid="users-table">
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column}
+                  align={column === 'actions' ? 'right' : 'left'}
+                  sortDirection={isSortField(column) && sortField === column ? sortOrder : false}
+                  sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                >
+                  {isSortField(column) ? (
+                    <TableSortLabel
+                      active={sortField === column}
+                      direction={sortField === column ? sortOrder : 'asc'}
+                      onClick={() =>
+                        props.onSort(
+                          column,
+                          sortField === column && sortOrder === 'asc' ? 'desc' : 'asc',
+                        )
+                      }
+                    >
+                      {t(`columns.${column}`)}
+                    </TableSortLabel>
+                  ) : (
+                    t(`columns.${column}`)
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            {users.length === 0 && !isLoading && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {t('empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {users.map((user) => (
+              <TableRow key={user.id} hover data-testid="user-row">
+                {columns.map((column) => (
+                  <UserCell
+                    key={column}
+                    column={column}
+                    user={user}
+                    isCompact={isCompact}
+                    isSelf={user.id === currentUserId}
+                    onUpdate={props.onUpdate}
+                    onDelete={props.onDelete}
+                  />
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={query['page-num']}
+        rowsPerPage={query['page-size']}
+        rowsPerPageOptions={[...pageSizes]}
+        onPageChange={(_event, page) => props.onPage(page)}
+        onRowsPerPageChange={(event) => {
+          const size = Number(event.target.value);
+          const allowed = pageSizes.find((candidate) => candidate === size);
+          if (allowed) props.onPageSize(allowed);
+        }}
+        labelRowsPerPage={t('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`pager.${type}`)}
+      />
+    </Paper>
+  );
+}

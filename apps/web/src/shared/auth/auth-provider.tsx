@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { User as OidcUser, UserManager } from 'oidc-client-ts';
+import { AuthContext } from './auth-context';
+import type { AuthContextValue, SignInOptions } from './auth-context';
+import { authCallbackPaths, isPopupBlockedError } from './user-manager';
+
+interface AuthProviderProps {
+  userManager: UserManager;
+  children: ReactNode;
+}
+
+function promptOf(options: SignInOptions): string | undefined {
+  if (options.register) return 'create';
+  if (options.forceLogin) return 'login';
+  return undefined;
+}
+
+/** Holds the oidc-client-ts session (local storage) and keeps React state in step with it. */
+export function AuthProvider({ userManager, children }: AuthProviderProps) {
+  const [user, setUser] = useState<OidcUser | null>(null);
+  const [isLoading, setLoading] = useState(true);
+  // The latest user for token reads in async code, ahead of the re-render that state causes.
+  const latest = useRef<OidcUser | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    const events = userManager.events;
+    const onLoaded = (loaded: OidcUser) => {
+      latest.current = loaded;
+      setUser(loaded);
+    };
+    const onUnloaded = () => {
+      latest.current = null;
+      setUser(null);
+    };
+    const onRenewError = () => {
+      void userManager.removeUser();
+    };
+    events.addUserLoaded(onLoaded);
+    events.addUserUnloaded(onUnloaded);
+    events.addSilentRenewError(onRenewError);
+
+    void (async () => {
+      let stored = await userManager.getUser().catch(() => null);
+      if (stored?.expired) {
+        stored = await userManager.signinSilent().catch(async () => {
+          await userManager.removeUser();
+          return null;
+        });
+      }
+      if (active) {
+        latest.current = stored;
+        setUser(stored);
+        setLoading(false);
+      }
+    })();
+
+    return () => {
+      active = false;
+      events.removeUserLoaded(onLoaded);
+      events.removeUserUnloaded(onUnloaded);
+      events.removeSilentRenewError(onRenewError);
+    };
+  }, [userManager]);
+
+  const actions = useMemo(
+    () => ({
+      async signIn(options: SignInOptions) {
+        const prompt = promptOf(options);
+        const extraQueryParams: Record<string, string> = prompt ? { prompt } : {};
+        try {
+          // Closing the popup rejects (instead of waiting forever) so the buttons come back.
+          await userManager.signinPopup({ extraQueryParams, popupAbortOnClose: true });
+          return true;
+        } catch (error) {
+          if (!isPopupBlockedError(error)) throw error;
+        }
+        await userManager.signinRedirect({
+          extraQueryParams,
+          state: { returnTo: options.returnTo },
+        });
+        return false;
+      },
+      async removeSession() {
+        await userManager.removeUser();
+      },
+      async signOut() {
+        const current = await userManager.getUser().catch(() => null);
+        await userManager.removeUser();
+        try {
+          await userManager.signoutRedirect(
+            current?.id_token ? { id_token_hint: current.id_token } : {},
+          );
+        } catch {
+          // The provider has no end-session endpoint: the local session is gone, which is enough.
+          window.location.assign(authCallbackPaths.afterLogout);
+        }
+      },
+      getAccessToken() {
+        const current = latest.current;
+        return current && !current.expired ? current.access_token : undefined;
+      },
+      async renewAccessToken() {
+        const renewed = await userManager.signinSilent().catch(() => null);
+        return renewed?.access_token;
+      },
+    }),
+    [userManager],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...actions,
+      userManager,
+      user,
+      isLoading,
+      isAuthenticated: Boolean(user && !user.expired),
+    }),
+    [actions, userManager, user, isLoading],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

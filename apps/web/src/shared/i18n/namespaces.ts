@@ -1,0 +1,12 @@
+import type { Locale } from '@signet/contracts/users';
+
+/** Namespace of the strings in this folder (buttons, confirmations, error catalogue). */
+export const commonNamespace = 'common';
+
+export const languages = ['en', 'hu'] as const;
+export type Language = (typeof languages)[number];
+
+/** The user's locale (EN/HU) as an i18next language. */
+export function languageOfLocale(locale: Locale): Language {
+  return locale === 'HU' ? 'hu' : 'en';
+}

@@ -1,0 +1,253 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import credentialsEn from '../apps/web/src/features/credentials/i18n/en.json';
+import { newCredentials, register, signIn } from './fixtures/auth';
+import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+
+const baseUrl = inject('baseUrl');
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+const texts = credentialsEn;
+
+const user = newCredentials('keys');
+const suffix = user.email.slice(5, 15);
+const userCredential = `Signing key ${suffix}`;
+const adminCredential = `Admin made ${suffix}`;
+const keyPassword = '123456';
+const newKeyPassword = '654321';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Picks an option of an MUI select by the field's label and the option's text. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+async function openCreateDialog(page: Page): Promise<Locator> {
+  await page.getByTestId('create-credential').click();
+  const dialog = page.getByRole('dialog', { name: texts.dialog.createTitle });
+  await dialog.waitFor({ state: 'visible' });
+  return dialog;
+}
+
+function rowOf(page: Page, description: string): Locator {
+  return page.getByTestId('credential-row').filter({ hasText: description });
+}
+
+describe('a user and their credentials', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser, baseUrl);
+    page = await context.newPage();
+    await register(page, user);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('creates an RSA credential with CMP enrollment', async () => {
+    await page.goto('/credentials');
+    await page.getByRole('heading', { name: texts.title }).waitFor({ state: 'visible' });
+    const dialog = await openCreateDialog(page);
+    const submit = dialog.getByTestId('credential-submit');
+    expect(await submit.isDisabled()).toBe(true);
+
+    // §5: the description needs 4 characters.
+    await dialog.getByLabel(texts.dialog.description, { exact: false }).fill('abc');
+    await dialog.getByText(texts.validation.descriptionSize).waitFor({ state: 'visible' });
+    await dialog.getByLabel(texts.dialog.description, { exact: false }).fill(userCredential);
+    await choose(page, dialog, texts.dialog.keyAlg, texts.keyAlg.rsa);
+    await choose(page, dialog, texts.dialog.rsaKeySize, '2048');
+    await choose(page, dialog, texts.dialog.authMode, texts.authMode.EXPLICIT);
+    await choose(page, dialog, texts.dialog.enrollmentMode, texts.enrollmentMode.CMP);
+    const commonName = dialog.getByTestId('credential-common-name');
+    if ((await commonName.inputValue()) === '') await commonName.fill('Erin Tester');
+    await choose(page, dialog, texts.dialog.countryName, 'Hungary');
+
+    // Custom OID: add only when both are valid.
+    const addOid = dialog.getByTestId('custom-oid-add');
+    await dialog.getByTestId('custom-oid').fill('1.2.03');
+    await dialog.getByText(texts.validation.invalidOid).waitFor({ state: 'visible' });
+    expect(await addOid.isDisabled()).toBe(true);
+    await dialog.getByTestId('custom-oid').fill('1.3.6.1.4.1.99999.1');
+    await dialog.getByTestId('custom-oid-value').fill('e2e');
+    await addOid.click();
+    await dialog.getByTestId('custom-oid-list').getByText('1.3.6.1.4.1.99999.1').waitFor();
+    await screenshot(page, 'credential-create-1280');
+
+    await submit.click();
+    await dialog.waitFor({ state: 'hidden', timeout: 90_000 });
+    await page.getByTestId('toast-success').waitFor({ state: 'visible' });
+    const row = rowOf(page, userCredential);
+    await row.waitFor({ state: 'visible' });
+    expect(await row.getByTestId('credential-status').innerText()).toContain(
+      texts.status.inactive,
+    );
+    await row.getByTestId('credential-expand').click();
+    const details = page.getByTestId('credential-details').first();
+    await details.getByText(texts.details.bits.replace('{{size}}', '2048')).waitFor();
+    await screenshot(page, 'credentials-list-1280');
+  });
+
+  it('activates it with a key password and sees the PUK once', async () => {
+    const row = rowOf(page, userCredential);
+    await row.getByTestId('credential-activate').click();
+    const dialog = page.getByRole('dialog', { name: texts.activation.title });
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByLabel(texts.activation.keyPassword, { exact: false }).first().fill('12ab');
+    await dialog.getByLabel(texts.activation.confirmKeyPassword, { exact: false }).click();
+    await dialog.getByText(texts.validation.minSixCharacters).waitFor({ state: 'visible' });
+    await dialog.getByLabel(texts.activation.keyPassword, { exact: false }).first().fill(keyPassword);
+    await dialog
+      .getByLabel(texts.activation.confirmKeyPassword, { exact: false })
+      .fill(keyPassword);
+    await dialog.getByRole('button', { name: texts.activation.submit, exact: true }).click();
+
+    const puk = page.getByTestId('puk-value');
+    await puk.waitFor({ state: 'visible' });
+    expect(await puk.innerText()).toMatch(/^\d{4}-\d{4}-\d{4}$/);
+    await screenshot(page, 'credential-puk-1280');
+    await page.getByTestId('puk-confirm').click();
+    await puk.waitFor({ state: 'detached' });
+    await row
+      .getByTestId('credential-status')
+      .getByText(texts.status.enabled, { exact: true })
+      .waitFor();
+  });
+
+  it('sees the certificate chain from end user to root', async () => {
+    const row = rowOf(page, userCredential);
+    await row.getByTestId('credential-certificates').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/certificates'));
+    const rows = page.getByTestId('certificate-row');
+    await rows.first().waitFor({ state: 'visible' });
+    const count = await rows.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    expect(await rows.first().getByTestId('certificate-rank').innerText()).toBe(
+      texts.certificates.endUser,
+    );
+    expect(await rows.last().getByTestId('certificate-rank').innerText()).toBe(
+      texts.certificates.root,
+    );
+    expect(await rows.first().getByTestId('certificate-issued-to').innerText()).toBe('Erin Tester');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('download-request').click();
+    expect((await download).suggestedFilename()).toBe(`${userCredential}-certReq.pem`);
+    await screenshot(page, 'certificates-1280');
+
+    // Edit mode asks before leaving; cancel keeps the page, the editor's cancel leaves edit mode.
+    await page.getByTestId('certificates-edit').click();
+    await page.getByTestId('certificates-back').click();
+    const leave = page.getByTestId('leave-dialog');
+    await leave.waitFor({ state: 'visible' });
+    await screenshot(page, 'certificates-leave-1280');
+    await leave.getByRole('button', { name: texts.certificates.stay, exact: true }).click();
+    await leave.waitFor({ state: 'hidden' });
+    await page.getByTestId('certificates-cancel').click();
+    await page.getByTestId('certificates-edit').waitFor({ state: 'visible' });
+    await page.getByTestId('certificates-back').click();
+    await page.waitForURL((url) => url.pathname === '/credentials');
+  });
+
+  it('changes the key password', async () => {
+    const row = rowOf(page, userCredential);
+    await row.getByTestId('credential-more').click();
+    await page.getByTestId('credential-changePassword').click();
+    const dialog = page.getByRole('dialog', { name: texts.changePassword.title });
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByLabel(texts.changePassword.oldKeyPassword, { exact: false }).fill(keyPassword);
+    await dialog
+      .getByLabel(texts.changePassword.newKeyPassword, { exact: false })
+      .first()
+      .fill(newKeyPassword);
+    await dialog
+      .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
+      .fill('111111');
+    await dialog.getByText(texts.validation.confirmationMismatch).waitFor({ state: 'visible' });
+    await dialog
+      .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
+      .fill(newKeyPassword);
+    await dialog.getByRole('button', { name: texts.changePassword.submit, exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('toast-success')
+      .filter({ hasText: texts.toast.passwordChanged })
+      .waitFor({ state: 'visible' });
+  });
+
+  it('is usable at 600 px', async () => {
+    await page.setViewportSize(mobileViewport);
+    await page.goto('/credentials');
+    const row = rowOf(page, userCredential);
+    await row.waitFor({ state: 'visible' });
+    await row.getByTestId('credential-expand').click();
+    await screenshot(page, 'credentials-list-600');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(mobileViewport.width);
+    const dialog = await openCreateDialog(page);
+    await screenshot(page, 'credential-create-600');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByTestId('credential-certificates').click();
+    await page.getByTestId('certificate-row').first().waitFor({ state: 'visible' });
+    await screenshot(page, 'certificates-600');
+  });
+});
+
+describe('an admin', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser, baseUrl);
+    page = await context.newPage();
+    await signIn(page, admin);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('creates a credential for the user, which shows in the admin list with the e-mail', async () => {
+    await page.goto('/credentialsAdmin');
+    await page.getByRole('heading', { name: texts.adminTitle }).waitFor({ state: 'visible' });
+    const dialog = await openCreateDialog(page);
+    const picker = dialog.getByRole('combobox', { name: new RegExp(`^${texts.dialog.user}`) });
+    await picker.fill(user.email);
+    await page.getByRole('option', { name: new RegExp(escapeRegExp(user.email)) }).click();
+    await dialog.getByLabel(texts.dialog.description, { exact: false }).fill(adminCredential);
+    await choose(page, dialog, texts.dialog.keyAlg, texts.keyAlg.ec);
+    await choose(page, dialog, texts.dialog.ecCurveName, 'prime256v1');
+    await screenshot(page, 'credential-create-admin-1280');
+    await dialog.getByTestId('credential-submit').click();
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
+
+    await page.getByTestId('credentials-search').fill(adminCredential);
+    await page.waitForURL((url) => url.searchParams.get('q') === adminCredential);
+    const row = rowOf(page, adminCredential);
+    await row.waitFor({ state: 'visible' });
+    expect(await row.innerText()).toContain(user.email);
+    // An admin does not activate someone else's credential.
+    expect(await row.getByTestId('credential-activate').count()).toBe(0);
+    await screenshot(page, 'credentials-admin-1280');
+    await page.setViewportSize(mobileViewport);
+    await screenshot(page, 'credentials-admin-600');
+  });
+});

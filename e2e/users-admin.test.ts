@@ -1,0 +1,131 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newCredentials, signIn } from './fixtures/auth';
+import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { texts } from './fixtures/app-texts';
+
+const baseUrl = inject('baseUrl');
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+const users = texts.usersEn;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser, baseUrl);
+  page = await context.newPage();
+  await signIn(page, admin);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+async function openCreateDialog() {
+  await page.getByTestId('create-user').click();
+  const dialog = page.getByRole('dialog', { name: users.dialog.createTitle });
+  await dialog.waitFor({ state: 'visible' });
+  return dialog;
+}
+
+describe('the Users screen', () => {
+  it('lists the users with the admin among them', async () => {
+    await page.goto('/users');
+    await page.getByRole('heading', { name: users.title }).waitFor({ state: 'visible' });
+    await page.getByTestId('user-row').filter({ hasText: admin.email }).waitFor();
+    await screenshot(page, 'users-1280');
+  });
+
+  it('lets the admin create a user, who then shows in the table', async () => {
+    const { email } = newCredentials('created');
+    const dialog = await openCreateDialog();
+
+    // Validation messages of spec §5 before anything is sent.
+    await dialog.getByLabel(users.dialog.email).fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByText(users.validation.email).waitFor({ state: 'visible' });
+    await dialog.getByLabel(users.dialog.email).fill('');
+    await dialog.getByText(users.validation.required).waitFor({ state: 'visible' });
+    await screenshot(page, 'user-dialog-create-1280');
+
+    await dialog.getByLabel(users.dialog.email).fill(email);
+    // The dialog starts with the default roles; add approver if it is not among them.
+    const approver = dialog.getByTestId('role-approver');
+    if ((await approver.getAttribute('aria-pressed')) !== 'true') await approver.click();
+    expect(await approver.getAttribute('aria-pressed')).toBe('true');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('toast-success').waitFor({ state: 'visible' });
+
+    // Search (debounced) narrows the table to the new user, SUSPENDED as every new user starts.
+    await page.getByTestId('users-search').fill(email);
+    await page.waitForURL((url) => url.searchParams.get('q') === email);
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await row.waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+    expect(await row.getByTestId('user-status').innerText()).toBe(users.status.SUSPENDED);
+    expect(await row.innerText()).toContain(users.roles.approver);
+    await screenshot(page, 'users-search-1280');
+  });
+
+  it('answers a duplicate e-mail with a clear error', async () => {
+    await page.goto('/users');
+    const dialog = await openCreateDialog();
+    await dialog.getByLabel(users.dialog.email).fill(admin.email);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByText(users.validation.alreadyExists).waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('updates and deletes a user', async () => {
+    const { email } = newCredentials('changed');
+    await page.goto('/users');
+    let dialog = await openCreateDialog();
+    await dialog.getByLabel(users.dialog.email).fill(email);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('users-search').fill(email);
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await row.waitFor({ state: 'visible' });
+    await row
+      .getByRole('button', { name: users.actions.update.replace('{{email}}', email) })
+      .click();
+    dialog = page.getByRole('dialog', { name: users.dialog.updateTitle });
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByLabel(users.dialog.status).check();
+    await screenshot(page, 'user-dialog-update-1280');
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByTestId('user-status').getByText(users.status.ENABLED).waitFor();
+
+    await row
+      .getByRole('button', { name: users.actions.delete.replace('{{email}}', email) })
+      .click();
+    await page.getByTestId('confirm-agree').click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText(users.empty).waitFor({ state: 'visible' });
+  });
+
+  it('is usable at 600 px', async () => {
+    await page.setViewportSize(mobileViewport);
+    await page.goto('/users');
+    await page.getByTestId('user-row').first().waitFor({ state: 'visible' });
+    await screenshot(page, 'users-600');
+    // Nothing sticks out sideways: the compact table fits the window.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('user-row').first().getByRole('button').count()).toBe(2);
+    const dialog = await openCreateDialog();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= mobileViewport.width).toBe(true);
+    await screenshot(page, 'user-dialog-600');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  });
+});

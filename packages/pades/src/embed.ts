@@ -1,0 +1,109 @@
+import { algorithmIdentifierOf, buildSignedData, normalizeEcdsaSignature } from './cms-signed-data';
+import { PdfError } from './errors';
+import type { PreparedState } from './prepare';
+import type { FetchTimestamp } from './signer';
+import { requestTimestampToken } from './timestamp';
+import { parseCertificate, verifySignature } from './x509';
+
+export interface EmbedOptions {
+  /** When given, a signature timestamp (PAdES B-T) is requested over the signature value. */
+  fetchTimestamp?: FetchTimestamp;
+}
+
+const fromBase64 = (text: string): Uint8Array => Buffer.from(text, 'base64');
+
+/**
+ * Builds the CMS SignedData (ETSI.CAdES.detached) for a signature value and checks that the value
+ * verifies with the end-entity certificate over the signed attributes.
+ */
+export async function buildCms(
+  state: PreparedState,
+  signatureValue: Uint8Array,
+  options: EmbedOptions = {},
+): Promise<Uint8Array> {
+  const certificates = state.certificateChain.map(fromBase64);
+  const signerCertificate = parseCertificate(certificates[0] as Uint8Array);
+  const signedAttributes = fromBase64(state.signedAttributes);
+  const signature =
+    state.algorithm === 'ECDSA' ? normalizeEcdsaSignature(signatureValue) : signatureValue;
+  const valid = verifySignature({
+    algorithm: algorithmIdentifierOf(state.algorithm),
+    data: signedAttributes,
+    signature,
+    spki: signerCertificate.spki,
+  });
+  if (!valid) {
+    throw new PdfError(
+      'CERTIFICATE_MISMATCH',
+      'the signature value does not verify with the signer certificate',
+    );
+  }
+  const timestampToken = options.fetchTimestamp
+    ? await requestTimestampToken(signature, options.fetchTimestamp)
+    : undefined;
+  return buildSignedData({
+    certificates,
+    signerCertificate,
+    signedAttributes,
+    algorithm: state.algorithm,
+    signature,
+    timestampToken,
+  });
+}
+
+/** Checks that `length` bytes carry the untouched placeholder the state describes. */
+export function checkPlaceholder(
+  read: (offset: number) => number | undefined,
+  length: number,
+  state: PreparedState,
+): void {
+  const [, a, b, c] = state.byteRange;
+  const expectedLength = b + c;
+  const ok =
+    length === expectedLength &&
+    a === state.contentsOffset &&
+    read(a) === 0x3c &&
+    read(b - 1) === 0x3e &&
+    read(a + 1) === 0x30 &&
+    read(b - 2) === 0x30;
+  if (!ok)
+    throw new PdfError(
+      'INVALID_PREPARED_STATE',
+      'the bytes do not hold the empty placeholder of this state',
+    );
+}
+
+/** Writes the CMS as hex into the placeholder of `target` (which must be writable). */
+export function writeCms(
+  target: Uint8Array,
+  offset: number,
+  state: PreparedState,
+  cms: Uint8Array,
+): void {
+  if (cms.length > state.placeholderSize) {
+    throw new PdfError(
+      'PLACEHOLDER_TOO_SMALL',
+      `the signature needs ${cms.length} bytes but the placeholder holds ${state.placeholderSize}`,
+    );
+  }
+  const hex = Buffer.from(Buffer.from(cms).toString('hex'), 'latin1');
+  target.set(hex, offset + 1);
+}
+
+/**
+ * Second phase: assembles the CMS around the signature value and returns the signed PDF (a copy
+ * of the prepared bytes with /Contents filled in). Can run in another process than `prepare`.
+ */
+export async function embed(
+  prepared: { pdf: Uint8Array; state: PreparedState },
+  signatureValue: Uint8Array,
+  options: EmbedOptions = {},
+): Promise<Uint8Array> {
+  const { pdf, state } = prepared;
+  checkPlaceholder((i) => pdf[i], pdf.length, state);
+  const cms = await buildCms(state, signatureValue, options);
+  if (cms.length > state.placeholderSize) writeCms(new Uint8Array(0), 0, state, cms);
+  const out = Buffer.from(pdf);
+  writeCms(out, state.contentsOffset, state, cms);
+  return out;
+}

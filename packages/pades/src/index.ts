@@ -1,0 +1,19 @@
+export { prepare, prepareBatch } from './prepare';
+export type { PrepareOptions, PreparedSignature, PreparedState } from './prepare';
+export { embed } from './embed';
+export type { EmbedOptions } from './embed';
+export { sign } from './sign';
+export type { SignOptions } from './sign';
+export type { Signer, SignatureAlgorithm, FetchTimestamp } from './signer';
+export type { AppearanceOptions, SignatureFieldParameters } from './appearance';
+export { PdfError, isPdfError } from './errors';
+export type { PdfErrorCode } from './errors';
+export { buildTimestampRequest } from './timestamp';
+export { validate } from './validate';
+export type {
+  ValidateOptions,
+  ValidationReport,
+  SignatureReport,
+  UpdateReport,
+  CertificateSummary,
+} from './validate';

@@ -1,0 +1,209 @@
+import { openSecurityHandler, type SecurityHandler } from './encryption';
+import { PdfError } from './errors';
+import { PdfDict, PdfRef, PdfStream, PdfString, type PdfValue } from './pdf-objects';
+import { PdfParser } from './pdf-parser';
+import { decodeStream } from './stream-filters';
+import { readXrefChain, type XrefEntry, type XrefSection } from './xref';
+
+const HEADER = Buffer.from('%PDF-', 'latin1');
+
+/** Throws NOT_A_PDF unless a `%PDF-` header is in the first kilobyte. */
+export function assertPdfHeader(bytes: Uint8Array): number {
+  if (bytes.length === 0) throw new PdfError('NOT_A_PDF', 'the file is empty');
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
+  const at = head.indexOf(HEADER);
+  if (at < 0) throw new PdfError('NOT_A_PDF', 'the file is not a PDF');
+  return at;
+}
+
+/**
+ * Read access to a PDF: the cross-reference chain and the objects the caller asks for, nothing
+ * else. Strings come back decrypted; `security` encrypts what the caller writes.
+ */
+export class PdfFile {
+  readonly sections: XrefSection[];
+  readonly trailer: PdfDict;
+  readonly security?: SecurityHandler;
+  readonly encryptRef?: PdfRef;
+  private readonly cache = new Map<string, PdfValue>();
+  private readonly objectStreams = new Map<
+    number,
+    { data: Uint8Array; offsets: Map<number, number> }
+  >();
+
+  constructor(
+    readonly bytes: Uint8Array,
+    password?: string,
+  ) {
+    assertPdfHeader(bytes);
+    this.sections = readXrefChain(bytes);
+    const newest = this.sections[0];
+    if (!newest) throw new PdfError('DAMAGED_PDF', 'no cross-reference section');
+    this.trailer = newest.trailer;
+    if (!(this.trailer.get('Root') instanceof PdfRef))
+      throw new PdfError('DAMAGED_PDF', 'the trailer has no /Root');
+    const encrypt = this.trailer.get('Encrypt');
+    if (encrypt !== undefined && encrypt !== null) {
+      if (encrypt instanceof PdfRef) this.encryptRef = encrypt;
+      const dict = this.resolve(encrypt);
+      if (!(dict instanceof PdfDict))
+        throw new PdfError('DAMAGED_PDF', '/Encrypt is not a dictionary');
+      this.security = openSecurityHandler(
+        dict,
+        this.documentId()[0] ?? new Uint8Array(0),
+        password,
+      );
+    }
+  }
+
+  documentId(): Uint8Array[] {
+    const id = this.trailer.get('ID');
+    return Array.isArray(id)
+      ? id.filter((v): v is PdfString => v instanceof PdfString).map((s) => s.bytes)
+      : [];
+  }
+
+  /** Next free object number (the trailer's /Size). */
+  get size(): number {
+    let size = 0;
+    for (const section of this.sections)
+      size = Math.max(size, section.trailer.numberOf('Size') ?? 0);
+    return size;
+  }
+
+  lookup(num: number, fromSection = 0): XrefEntry | undefined {
+    for (let i = fromSection; i < this.sections.length; i++) {
+      const entry = this.sections[i]?.lookup(num);
+      if (entry) return entry;
+    }
+    return undefined;
+  }
+
+  /** The object `num` as of the revision whose newest section is `fromSection` (0 = the current one). */
+  getObject(num: number, fromSection = 0): PdfValue {
+    const entry = this.lookup(num, fromSection);
+    if (!entry || entry.type === 0) return null;
+    const key = entry.type === 1 ? `o${entry.offset}` : `s${entry.stream}:${entry.index}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const value =
+      entry.type === 1
+        ? this.readAt(num, entry.offset)
+        : this.readCompressed(num, entry.stream, entry.index);
+    this.cache.set(key, value);
+    return value;
+  }
+
+  resolve(value: PdfValue | undefined, fromSection = 0): PdfValue {
+    if (value === undefined) return null;
+    let current: PdfValue = value;
+    for (let hops = 0; current instanceof PdfRef && hops < 32; hops++)
+      current = this.getObject(current.num, fromSection);
+    return current;
+  }
+
+  resolveDict(value: PdfValue | undefined, fromSection = 0): PdfDict | undefined {
+    const resolved = this.resolve(value, fromSection);
+    if (resolved instanceof PdfDict) return resolved;
+    if (resolved instanceof PdfStream) return resolved.dict;
+    return undefined;
+  }
+
+  /** Decrypted and decoded stream data. */
+  streamData(stream: PdfStream, num: number, gen: number): Uint8Array {
+    let data = stream.data;
+    if (this.security && stream.dict.nameOf('Type') !== 'XRef')
+      data = this.security.decryptStream(data, num, gen);
+    return decodeStream(stream.dict, data, (v) => this.resolve(v));
+  }
+
+  private scanned?: Map<number, number>;
+
+  /**
+   * Reads an object at its cross-reference offset; when the offset is wrong (a common defect of
+   * real-world files), finds the object by scanning the file for `num gen obj`, as viewers do.
+   */
+  private readAtOrScan(num: number, offset: number): PdfValue {
+    try {
+      return this.readAt(num, offset);
+    } catch (error) {
+      if (!this.scanned) {
+        this.scanned = new Map();
+        const text = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).toString('latin1');
+        for (const match of text.matchAll(/(?<![0-9])(\d+)\s+\d+\s+obj\b/g)) {
+          this.scanned.set(Number(match[1]), match.index);
+        }
+      }
+      const found = this.scanned.get(num);
+      if (found === undefined || found === offset) throw error;
+      return this.readAt(num, found);
+    }
+  }
+
+  private readAt(num: number, offset: number): PdfValue {
+    const parser = new PdfParser(this.bytes, offset, (ref) => {
+      const length = this.resolve(ref);
+      return typeof length === 'number' ? length : undefined;
+    });
+    let parsed;
+    try {
+      parsed = parser.parseIndirect();
+    } catch (error) {
+      throw new PdfError('DAMAGED_PDF', `object ${num} cannot be read at offset ${offset}`, {
+        cause: error,
+      });
+    }
+    if (parsed.num !== num)
+      throw new PdfError('DAMAGED_PDF', `object ${num} is not at offset ${offset}`);
+    const security = this.security;
+    if (!security || this.encryptRef?.num === num) return parsed.value;
+    return decryptStrings(parsed.value, (bytes) =>
+      security.decryptString(bytes, parsed.num, parsed.gen),
+    );
+  }
+
+  private readCompressed(num: number, streamNum: number, index: number): PdfValue {
+    let objectStream = this.objectStreams.get(streamNum);
+    if (!objectStream) {
+      const stream = this.getObject(streamNum);
+      if (!(stream instanceof PdfStream))
+        throw new PdfError('DAMAGED_PDF', `object stream ${streamNum} is missing`);
+      const data = this.streamData(stream, streamNum, 0);
+      const count = stream.dict.numberOf('N') ?? 0;
+      const first = stream.dict.numberOf('First') ?? 0;
+      const header = new PdfParser(data, 0);
+      const offsets = new Map<number, number>();
+      for (let i = 0; i < count; i++) {
+        const objectNum = header.readInteger();
+        offsets.set(objectNum, first + header.readInteger());
+      }
+      objectStream = { data, offsets };
+      this.objectStreams.set(streamNum, objectStream);
+    }
+    void index;
+    const offset = objectStream.offsets.get(num);
+    if (offset === undefined)
+      throw new PdfError('DAMAGED_PDF', `object ${num} is not in object stream ${streamNum}`);
+    return new PdfParser(objectStream.data, offset).parseValue();
+  }
+}
+
+/** Copies a value with its strings decrypted, except the `/Contents` of signature dictionaries. */
+export function decryptStrings(
+  value: PdfValue,
+  decrypt: (bytes: Uint8Array) => Uint8Array,
+): PdfValue {
+  if (value instanceof PdfString) return new PdfString(decrypt(value.bytes));
+  if (Array.isArray(value)) return value.map((item) => decryptStrings(item, decrypt));
+  if (value instanceof PdfDict) {
+    const isSignature = value.get('ByteRange') !== undefined;
+    const out = new PdfDict();
+    for (const [key, item] of value.map) {
+      out.set(key, isSignature && key === 'Contents' ? item : decryptStrings(item, decrypt));
+    }
+    return out;
+  }
+  if (value instanceof PdfStream)
+    return new PdfStream(decryptStrings(value.dict, decrypt) as PdfDict, value.data);
+  return value;
+}

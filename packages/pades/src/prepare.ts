@@ -1,0 +1,350 @@
+import { createHash, type Hash } from 'node:crypto';
+import { buildAppearanceContent, type AppearanceOptions } from './appearance';
+import { buildSignedAttributes } from './cms-signed-data';
+import { PdfError } from './errors';
+import { loadImage } from './image';
+import { IncrementalUpdate } from './incremental-update';
+import { OID } from './oids';
+import { PdfFile } from './pdf-file';
+import { PdfDict, PdfName, PdfRef, pdfDate, pdfTextString, serializeName } from './pdf-objects';
+import {
+  collectFieldNames,
+  findPage,
+  getCatalog,
+  inheritedAttribute,
+  pageCount,
+} from './pdf-structure';
+import type { SignatureAlgorithm } from './signer';
+import { parseCertificate, rsaModulusLength, type Certificate } from './x509';
+
+export interface PrepareOptions {
+  /** DER certificates, end-entity first. */
+  certificateChain: Uint8Array[];
+  algorithm: SignatureAlgorithm;
+  /** User or owner password of an encrypted PDF. */
+  password?: string;
+  /** Visible appearance; the signature is invisible when absent. */
+  appearance?: AppearanceOptions;
+  /** Name of the new signature field; "SignatureN" (the first free N) by default. */
+  fieldName?: string;
+  reason?: string;
+  location?: string;
+  contactInfo?: string;
+  /** Signer name written to /Name. */
+  name?: string;
+  /** Time written to /M; now by default. */
+  signingTime?: Date;
+  /** Reserve room for an RFC 3161 token (embed then needs `fetchTimestamp`). */
+  timestamp?: boolean;
+  /** Bytes reserved for the CMS; estimated from the chain and algorithm by default. */
+  placeholderSize?: number;
+}
+
+/** Everything `embed` needs besides the prepared bytes: small and JSON-serialisable. */
+export interface PreparedState {
+  version: 1;
+  algorithm: SignatureAlgorithm;
+  fieldName: string;
+  byteRange: [number, number, number, number];
+  /** Offset of the `<` that opens the /Contents placeholder. */
+  contentsOffset: number;
+  /** Bytes of CMS the placeholder holds (it is twice as many hex digits). */
+  placeholderSize: number;
+  /** Base64 DER of the signed attributes (the SET that is signed). */
+  signedAttributes: string;
+  /** Base64 DER certificates, end-entity first. */
+  certificateChain: string[];
+}
+
+export interface PreparedSignature {
+  /** The PDF with the incremental update and an empty placeholder. */
+  pdf: Uint8Array;
+  /**
+   * What the key signs: SHA-256 of the signed attributes, or for SLH-DSA the signed attributes
+   * themselves (RFC 9814 pure mode).
+   */
+  hash: Uint8Array;
+  state: PreparedState;
+}
+
+const BYTE_RANGE_WIDTH = 36;
+
+function checkKey(certificate: Certificate, algorithm: SignatureAlgorithm): void {
+  const key = certificate.keyAlgorithm;
+  const ok =
+    algorithm === 'ECDSA'
+      ? key === OID.ecPublicKey
+      : algorithm === 'SLH_DSA_SHA2_128F'
+        ? key === OID.slhDsaSha2_128f
+        : key === OID.rsaEncryption || key === OID.rsaPss;
+  if (!ok)
+    throw new PdfError('CERTIFICATE_MISMATCH', `the certificate key does not fit ${algorithm}`);
+}
+
+function estimatePlaceholder(
+  chain: Uint8Array[],
+  signer: Certificate,
+  options: PrepareOptions,
+): number {
+  if (options.placeholderSize) return options.placeholderSize;
+  const signatureSize =
+    options.algorithm === 'SLH_DSA_SHA2_128F'
+      ? 17088
+      : options.algorithm === 'ECDSA'
+        ? 150
+        : (rsaModulusLength(signer) ?? 512);
+  const certificates = chain.reduce((sum, cert) => sum + cert.length, 0);
+  const attributes = 200 + signer.issuer.length + signer.serialDer.length;
+  return certificates + signatureSize + attributes + 1024 + (options.timestamp ? 8192 : 0);
+}
+
+export function defaultFieldName(existing: Set<string>): string {
+  for (let i = 1; ; i++) if (!existing.has(`Signature${i}`)) return `Signature${i}`;
+}
+
+const CHUNK = 256 * 1024;
+
+/**
+ * Copies `source` into `target` while hashing it, chunk by chunk, so each chunk is read from
+ * memory once and copied while still in cache: the file is hashed once and copied once.
+ */
+function hashAndCopy(hash: Hash, source: Uint8Array, target: Uint8Array): void {
+  for (let offset = 0; offset < source.length; offset += CHUNK) {
+    const chunk = source.subarray(offset, Math.min(offset + CHUNK, source.length));
+    hash.update(chunk);
+    target.set(chunk, offset);
+  }
+}
+
+/**
+ * Appends an incremental update with a signature field, its widget and appearance, and a signature
+ * dictionary whose /Contents is an empty placeholder. Returns the new bytes, what the key must
+ * sign, and the state `embed` needs. Earlier bytes are never changed.
+ */
+export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSignature {
+  const file = new PdfFile(pdf, options.password);
+  if (options.certificateChain.length === 0)
+    throw new PdfError('INVALID_OPTIONS', 'the certificate chain is empty');
+  let signerCertificate: Certificate;
+  try {
+    signerCertificate = parseCertificate(options.certificateChain[0] as Uint8Array);
+  } catch (error) {
+    throw new PdfError('INVALID_OPTIONS', 'the end-entity certificate cannot be read', {
+      cause: error,
+    });
+  }
+  checkKey(signerCertificate, options.algorithm);
+
+  const catalog = getCatalog(file);
+  const update = new IncrementalUpdate(file);
+  const appearance = options.appearance;
+  const pageNumber = appearance?.page ?? 1;
+  const pages = pageCount(file);
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) {
+    throw new PdfError(
+      'INVALID_OPTIONS',
+      `page ${pageNumber} is outside the document (1–${pages})`,
+    );
+  }
+  const page = findPage(file, pageNumber - 1);
+
+  // Form and field name.
+  const acroFormValue = catalog.dict.get('AcroForm');
+  const acroForm = new PdfDict(file.resolveDict(acroFormValue)?.map);
+  const existingNames = collectFieldNames(file, acroForm.get('Fields') ?? null);
+  const name = options.fieldName ?? defaultFieldName(existingNames);
+  if (existingNames.has(name))
+    throw new PdfError('INVALID_OPTIONS', `a field named "${name}" already exists`);
+
+  const sigRef = update.allocate();
+  const widgetRef = update.allocate();
+  const apRef = update.allocate();
+
+  // Appearance stream (an empty form for invisible signatures).
+  let rect: number[] = [0, 0, 0, 0];
+  let apWidth = 0;
+  let apHeight = 0;
+  const resources = new PdfDict();
+  let content = '';
+  if (appearance) {
+    const box =
+      inheritedAttribute(file, page.dict, 'CropBox') ??
+      inheritedAttribute(file, page.dict, 'MediaBox');
+    const llx = Array.isArray(box) && typeof box[0] === 'number' ? box[0] : 0;
+    const lly = Array.isArray(box) && typeof box[1] === 'number' ? box[1] : 0;
+    apWidth = appearance.width;
+    apHeight = appearance.height;
+    if (!(apWidth > 0 && apHeight > 0))
+      throw new PdfError('INVALID_OPTIONS', 'the appearance needs a width and a height');
+    const x = llx + (appearance.originX ?? 0);
+    const y = lly + (appearance.originY ?? 0);
+    rect = [x, y, x + apWidth, y + apHeight];
+    let imageSize: { width: number; height: number } | undefined;
+    if (appearance.image) {
+      const image = loadImage(appearance.image);
+      const imageRef = update.allocate();
+      if (image.softMask) {
+        const maskRef = update.allocate();
+        update.writeStream(maskRef, image.softMask.dict, image.softMask.data);
+        image.dict.set('SMask', maskRef);
+      }
+      update.writeStream(imageRef, image.dict, image.data);
+      resources.set('XObject', new PdfDict([['Im1', imageRef]]));
+      imageSize = image;
+    }
+    const textLines = appearance.textLines ?? [];
+    if (textLines.length > 0) {
+      resources.set(
+        'Font',
+        new PdfDict([
+          [
+            'F1',
+            new PdfDict([
+              ['Type', new PdfName('Font')],
+              ['Subtype', new PdfName('Type1')],
+              ['BaseFont', new PdfName('Helvetica')],
+              ['Encoding', new PdfName('WinAnsiEncoding')],
+            ]),
+          ],
+        ]),
+      );
+    }
+    content = buildAppearanceContent({
+      width: apWidth,
+      height: apHeight,
+      image: imageSize,
+      textLines,
+      textColor: appearance.textColor,
+      backgroundColor: appearance.backgroundColor,
+    });
+  }
+  update.writeStream(
+    apRef,
+    new PdfDict([
+      ['Type', new PdfName('XObject')],
+      ['Subtype', new PdfName('Form')],
+      ['BBox', [0, 0, apWidth, apHeight]],
+      ['Resources', resources],
+    ]),
+    Buffer.from(content, 'latin1'),
+  );
+
+  // Widget annotation merged with the signature field.
+  const widget = new PdfDict([
+    ['Type', new PdfName('Annot')],
+    ['Subtype', new PdfName('Widget')],
+    ['FT', new PdfName('Sig')],
+    ['T', pdfTextString(name)],
+    ['V', sigRef],
+    ['F', 132],
+    ['P', page.ref],
+    ['Rect', rect],
+    ['AP', new PdfDict([['N', apRef]])],
+  ]);
+  update.writeObject(widgetRef, widget);
+
+  // Page /Annots.
+  const annots = page.dict.get('Annots');
+  if (annots instanceof PdfRef) {
+    const list = file.resolve(annots);
+    update.writeObject(annots, [...(Array.isArray(list) ? list : []), widgetRef]);
+  } else {
+    const list = Array.isArray(annots) ? annots : [];
+    update.writeObject(page.ref, new PdfDict(page.dict.map).set('Annots', [...list, widgetRef]));
+  }
+
+  // AcroForm /Fields and /SigFlags.
+  let acroFormChanged = false;
+  const fields = acroForm.get('Fields');
+  if (fields instanceof PdfRef) {
+    const list = file.resolve(fields);
+    update.writeObject(fields, [...(Array.isArray(list) ? list : []), widgetRef]);
+  } else {
+    acroForm.set('Fields', [...(Array.isArray(fields) ? fields : []), widgetRef]);
+    acroFormChanged = true;
+  }
+  if (acroForm.numberOf('SigFlags') !== 3) {
+    acroForm.set('SigFlags', 3);
+    acroFormChanged = true;
+  }
+  if (acroFormChanged) {
+    if (acroFormValue instanceof PdfRef) update.writeObject(acroFormValue, acroForm);
+    else update.writeObject(catalog.ref, new PdfDict(catalog.dict.map).set('AcroForm', acroForm));
+  }
+
+  // Signature dictionary with the placeholders, laid out by hand so the offsets are known.
+  const signerName = options.name;
+  const placeholderSize = estimatePlaceholder(options.certificateChain, signerCertificate, options);
+  const encrypt = (text: string): string => {
+    const bytes = pdfTextString(text).bytes;
+    const out = file.security ? file.security.encryptString(bytes, sigRef.num, sigRef.gen) : bytes;
+    return '<' + Buffer.from(out).toString('hex') + '>';
+  };
+  let head = '<</Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached';
+  head += `/M${encrypt(pdfDate(options.signingTime ?? new Date()))}`;
+  const extras: [string, string | undefined][] = [
+    ['Name', signerName],
+    ['Reason', options.reason],
+    ['Location', options.location],
+    ['ContactInfo', options.contactInfo],
+  ];
+  for (const [key, value] of extras) if (value) head += `${serializeName(key)}${encrypt(value)}`;
+  head += '/ByteRange';
+  const byteRangePlaceholder = '[0 0000000000 0000000000 0000000000]';
+  const contentsPrefix = '/Contents';
+  const placeholder = '<' + '0'.repeat(placeholderSize * 2) + '>';
+  const body = Buffer.from(
+    head + byteRangePlaceholder + contentsPrefix + placeholder + '>>',
+    'latin1',
+  );
+  const bodyAt = update.writeRaw(sigRef, body);
+  const updateBytes = update.finish();
+
+  const base = pdf.length;
+  const byteRangeAt = bodyAt + head.length;
+  const contentsAt = byteRangeAt + byteRangePlaceholder.length + contentsPrefix.length;
+  const contentsEnd = contentsAt + placeholder.length;
+  const total = base + updateBytes.length;
+  const byteRange: [number, number, number, number] = [
+    0,
+    base + contentsAt,
+    base + contentsEnd,
+    total - base - contentsEnd,
+  ];
+  const byteRangeText = `[${byteRange.join(' ')}`;
+  updateBytes.write(byteRangeText.padEnd(BYTE_RANGE_WIDTH - 1, ' ') + ']', byteRangeAt, 'latin1');
+
+  const out = Buffer.allocUnsafe(total);
+  const hasher = createHash('sha256');
+  hashAndCopy(hasher, pdf, out);
+  out.set(updateBytes, base);
+  const digest = hasher
+    .update(updateBytes.subarray(0, contentsAt))
+    .update(updateBytes.subarray(contentsEnd))
+    .digest();
+  const signedAttributes = buildSignedAttributes(digest, signerCertificate);
+  const hash =
+    options.algorithm === 'SLH_DSA_SHA2_128F'
+      ? signedAttributes
+      : createHash('sha256').update(signedAttributes).digest();
+  const state: PreparedState = {
+    version: 1,
+    algorithm: options.algorithm,
+    fieldName: name,
+    byteRange,
+    contentsOffset: base + contentsAt,
+    placeholderSize,
+    signedAttributes: Buffer.from(signedAttributes).toString('base64'),
+    certificateChain: options.certificateChain.map((cert) => Buffer.from(cert).toString('base64')),
+  };
+  return { pdf: out, hash, state };
+}
+
+/** Prepares several documents for one authorisation; the hashes come back in the same order. */
+export function prepareBatch(
+  documents: { pdf: Uint8Array; options?: Partial<PrepareOptions> }[],
+  options: PrepareOptions,
+): { prepared: PreparedSignature[]; hashes: Uint8Array[] } {
+  const prepared = documents.map((doc) => prepare(doc.pdf, { ...options, ...doc.options }));
+  return { prepared, hashes: prepared.map((p) => p.hash) };
+}

@@ -1,0 +1,28 @@
+import { buildCms, writeCms, type EmbedOptions } from './embed';
+import { prepare, type PrepareOptions } from './prepare';
+import type { Signer } from './signer';
+
+export type SignOptions = Omit<PrepareOptions, 'certificateChain' | 'algorithm' | 'timestamp'> &
+  EmbedOptions;
+
+/**
+ * Prepares, asks the signer for the signature value and embeds it in one call. The file is
+ * hashed once and copied once.
+ */
+export async function sign(
+  pdf: Uint8Array,
+  signer: Signer,
+  options: SignOptions = {},
+): Promise<Uint8Array> {
+  const prepared = prepare(pdf, {
+    ...options,
+    certificateChain: signer.certificateChain,
+    algorithm: signer.algorithm,
+    timestamp: options.fetchTimestamp !== undefined,
+  });
+  const signature = await signer.signHash(prepared.hash);
+  const cms = await buildCms(prepared.state, signature, options);
+  // The prepared bytes are ours: write the CMS in place instead of copying them again.
+  writeCms(prepared.pdf, prepared.state.contentsOffset, prepared.state, cms);
+  return prepared.pdf;
+}

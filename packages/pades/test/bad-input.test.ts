@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { embed, prepare, sign, validate, PdfError } from '../src/index';
+import { makeSignaturePng } from './support/images';
+import { ecSigner, rsaSigner, type TestPki } from './support/pki';
+import { testPki } from './support/tools';
+
+const corpus = inject('corpus');
+const file = (name: string): Buffer =>
+  readFileSync(corpus.find((f) => f.name === name)?.path ?? '');
+
+describe('typed errors for bad input', () => {
+  let pki: TestPki;
+  beforeAll(() => {
+    pki = testPki();
+  });
+
+  const expectCode = async (action: () => unknown, code: string): Promise<void> => {
+    let caught: unknown;
+    try {
+      await action();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(PdfError);
+    expect((caught as PdfError).code).toBe(code);
+  };
+
+  it('an empty file is NOT_A_PDF', async () => {
+    await expectCode(() => sign(new Uint8Array(0), rsaSigner(pki, 'rsa2048')), 'NOT_A_PDF');
+    await expectCode(() => validate(new Uint8Array(0), { trustAnchors: [] }), 'NOT_A_PDF');
+  });
+
+  it('a PNG named .pdf is NOT_A_PDF', async () => {
+    await expectCode(() => sign(makeSignaturePng(), rsaSigner(pki, 'rsa2048')), 'NOT_A_PDF');
+  });
+
+  it('a truncated PDF is DAMAGED_PDF', async () => {
+    for (const name of ['classic-xref', 'xref-stream']) {
+      const pdf = file(name);
+      await expectCode(
+        () => sign(pdf.subarray(0, Math.floor(pdf.length / 2)), rsaSigner(pki, 'rsa2048')),
+        'DAMAGED_PDF',
+      );
+      await expectCode(
+        () => validate(pdf.subarray(0, pdf.length - 600), { trustAnchors: [] }),
+        'DAMAGED_PDF',
+      );
+    }
+  });
+
+  it('a wrong or missing password is WRONG_PASSWORD', async () => {
+    for (const name of ['aes-256', 'aes-128', 'rc4-128']) {
+      await expectCode(
+        () => sign(file(name), rsaSigner(pki, 'rsa2048'), { password: 'nope' }),
+        'WRONG_PASSWORD',
+      );
+      await expectCode(() => sign(file(name), rsaSigner(pki, 'rsa2048')), 'WRONG_PASSWORD');
+    }
+    await expectCode(
+      () => validate(file('aes-256'), { trustAnchors: [], password: 'nope' }),
+      'WRONG_PASSWORD',
+    );
+  });
+
+  it('a signature from another key is CERTIFICATE_MISMATCH', async () => {
+    const alice = rsaSigner(pki, 'rsa2048');
+    const carol = rsaSigner(pki, 'rsa4096');
+    await expectCode(
+      () => sign(file('classic-xref'), { ...alice, signHash: carol.signHash }),
+      'CERTIFICATE_MISMATCH',
+    );
+    await expectCode(
+      () =>
+        prepare(file('classic-xref'), {
+          certificateChain: ecSigner(pki).certificateChain,
+          algorithm: 'RSA_PKCS1',
+        }),
+      'CERTIFICATE_MISMATCH',
+    );
+  });
+
+  it('a CMS larger than the placeholder is PLACEHOLDER_TOO_SMALL', async () => {
+    const alice = rsaSigner(pki, 'rsa2048');
+    const prepared = prepare(file('classic-xref'), {
+      certificateChain: alice.certificateChain,
+      algorithm: alice.algorithm,
+      placeholderSize: 600,
+    });
+    await expectCode(
+      async () => embed(prepared, await alice.signHash(prepared.hash)),
+      'PLACEHOLDER_TOO_SMALL',
+    );
+  });
+
+  it('embedding twice or into other bytes is INVALID_PREPARED_STATE', async () => {
+    const alice = rsaSigner(pki, 'rsa2048');
+    const prepared = prepare(file('classic-xref'), {
+      certificateChain: alice.certificateChain,
+      algorithm: alice.algorithm,
+    });
+    const signature = await alice.signHash(prepared.hash);
+    const signed = await embed(prepared, signature);
+    await expectCode(
+      () => embed({ pdf: signed, state: prepared.state }, signature),
+      'INVALID_PREPARED_STATE',
+    );
+    await expectCode(
+      () => embed({ pdf: file('classic-xref'), state: prepared.state }, signature),
+      'INVALID_PREPARED_STATE',
+    );
+  });
+
+  it('options outside the document are INVALID_OPTIONS, images must be PNG or JPEG', async () => {
+    const alice = rsaSigner(pki, 'rsa2048');
+    await expectCode(
+      () => sign(file('classic-xref'), alice, { appearance: { page: 9, width: 10, height: 10 } }),
+      'INVALID_OPTIONS',
+    );
+    await expectCode(
+      () =>
+        sign(file('classic-xref'), alice, {
+          appearance: { width: 10, height: 10, image: Buffer.from('GIF89a') },
+        }),
+      'INVALID_IMAGE',
+    );
+    await expectCode(
+      () => sign(file('acroform'), alice, { fieldName: 'accept' }),
+      'INVALID_OPTIONS',
+    );
+  });
+});
