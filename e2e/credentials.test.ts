@@ -96,12 +96,11 @@ describe('a user and their credentials', () => {
     await page.getByTestId('toast-success').waitFor({ state: 'visible' });
     const row = rowOf(page, userCredential);
     await row.waitFor({ state: 'visible' });
-    expect(await row.getByTestId('credential-status').innerText()).toContain(
-      texts.status.inactive,
-    );
+    expect(await row.getByTestId('credential-status').innerText()).toContain(texts.status.inactive);
     await row.getByTestId('credential-expand').click();
     const details = page.getByTestId('credential-details').first();
     await details.getByText(texts.details.bits.replace('{{size}}', '2048')).waitFor();
+    await page.waitForTimeout(400); // the row's expand animation
     await screenshot(page, 'credentials-list-1280');
   });
 
@@ -113,7 +112,10 @@ describe('a user and their credentials', () => {
     await dialog.getByLabel(texts.activation.keyPassword, { exact: false }).first().fill('12ab');
     await dialog.getByLabel(texts.activation.confirmKeyPassword, { exact: false }).click();
     await dialog.getByText(texts.validation.minSixCharacters).waitFor({ state: 'visible' });
-    await dialog.getByLabel(texts.activation.keyPassword, { exact: false }).first().fill(keyPassword);
+    await dialog
+      .getByLabel(texts.activation.keyPassword, { exact: false })
+      .first()
+      .fill(keyPassword);
     await dialog
       .getByLabel(texts.activation.confirmKeyPassword, { exact: false })
       .fill(keyPassword);
@@ -154,6 +156,14 @@ describe('a user and their credentials', () => {
 
     // Edit mode asks before leaving; cancel keeps the page, the editor's cancel leaves edit mode.
     await page.getByTestId('certificates-edit').click();
+    await rows
+      .first()
+      .getByRole('button', { name: texts.certificates.moveDown.replace('{{name}}', 'Erin Tester') })
+      .click();
+    await expect
+      .poll(() => rows.last().getByTestId('certificate-issued-to').innerText())
+      .toBe('Erin Tester');
+    await screenshot(page, 'certificates-edit-1280');
     await page.getByTestId('certificates-back').click();
     const leave = page.getByTestId('leave-dialog');
     await leave.waitFor({ state: 'visible' });
@@ -162,6 +172,9 @@ describe('a user and their credentials', () => {
     await leave.waitFor({ state: 'hidden' });
     await page.getByTestId('certificates-cancel').click();
     await page.getByTestId('certificates-edit').waitFor({ state: 'visible' });
+    await expect
+      .poll(() => rows.first().getByTestId('certificate-issued-to').innerText())
+      .toBe('Erin Tester');
     await page.getByTestId('certificates-back').click();
     await page.waitForURL((url) => url.pathname === '/credentials');
   });
@@ -172,7 +185,9 @@ describe('a user and their credentials', () => {
     await page.getByTestId('credential-changePassword').click();
     const dialog = page.getByRole('dialog', { name: texts.changePassword.title });
     await dialog.waitFor({ state: 'visible' });
-    await dialog.getByLabel(texts.changePassword.oldKeyPassword, { exact: false }).fill(keyPassword);
+    await dialog
+      .getByLabel(texts.changePassword.oldKeyPassword, { exact: false })
+      .fill(keyPassword);
     await dialog
       .getByLabel(texts.changePassword.newKeyPassword, { exact: false })
       .first()
@@ -180,6 +195,9 @@ describe('a user and their credentials', () => {
     await dialog
       .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
       .fill('111111');
+    await dialog
+      .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
+      .press('Tab');
     await dialog.getByText(texts.validation.confirmationMismatch).waitFor({ state: 'visible' });
     await dialog
       .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
@@ -198,6 +216,8 @@ describe('a user and their credentials', () => {
     const row = rowOf(page, userCredential);
     await row.waitFor({ state: 'visible' });
     await row.getByTestId('credential-expand').click();
+    await page.getByTestId('credential-details').first().waitFor({ state: 'visible' });
+    await page.waitForTimeout(400);
     await screenshot(page, 'credentials-list-600');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(mobileViewport.width);
@@ -247,7 +267,53 @@ describe('an admin', () => {
     // An admin does not activate someone else's credential.
     expect(await row.getByTestId('credential-activate').count()).toBe(0);
     await screenshot(page, 'credentials-admin-1280');
+
+    // Update: the link carries the owner's id; only the description can change.
+    await row.getByTestId('credential-update').click();
+    await page.waitForURL(
+      (url) => url.pathname.endsWith('/update') && url.pathname.split('/').length === 5,
+    );
+    const update = page.getByRole('dialog', { name: texts.dialog.updateTitle });
+    await update.waitFor({ state: 'visible' });
+    expect(
+      await update
+        .getByRole('textbox', { name: new RegExp(`^${texts.dialog.keyAlg}`) })
+        .isDisabled(),
+    ).toBe(true);
+    await update.getByTestId('credential-description').fill(`${adminCredential} v2`);
+    await update.getByTestId('credential-submit').click();
+    await update.waitFor({ state: 'hidden' });
+    await page.waitForURL((url) => url.pathname === '/credentialsAdmin');
+    await rowOf(page, `${adminCredential} v2`).waitFor({ state: 'visible' });
     await page.setViewportSize(mobileViewport);
     await screenshot(page, 'credentials-admin-600');
+  });
+});
+
+describe('the user with an implicit credential and no device', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser, baseUrl);
+    page = await context.newPage();
+    await signIn(page, user);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('is offered to add a device when activating', async () => {
+    await page.goto('/credentials');
+    const row = rowOf(page, `${adminCredential} v2`);
+    await row.waitFor({ state: 'visible' });
+    await row.getByTestId('credential-activate').click();
+    const dialog = page.getByTestId('no-device-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByRole('heading', { name: texts.activation.noDeviceTitle }).waitFor();
+    await screenshot(page, 'credential-no-device-1280');
+    await dialog.getByRole('link', { name: texts.activation.addDevice }).click();
+    await page.waitForURL((url) => url.pathname === '/user/profile/devices/add');
   });
 });

@@ -111,6 +111,22 @@ describe('the Users screen', () => {
     await page.getByText(users.empty).waitFor({ state: 'visible' });
   });
 
+  it('opens the central key dialog; manage groups shows only with user groups on', async () => {
+    await page.goto('/users');
+    await page.getByRole('button', { name: users.centralKey }).click();
+    const dialog = page.getByRole('dialog', { name: users.centralKeyDialog.title });
+    await dialog.getByText(users.centralKeyDialog.text).waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const config = (await (await page.request.get('/api/v1/server/config')).json()) as {
+      userGroupsEnabled: boolean;
+    };
+    expect(await page.getByRole('button', { name: users.manageGroups }).count()).toBe(
+      config.userGroupsEnabled ? 1 : 0,
+    );
+  });
+
   it('is usable at 600 px', async () => {
     await page.setViewportSize(mobileViewport);
     await page.goto('/users');

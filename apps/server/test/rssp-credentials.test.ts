@@ -117,108 +117,112 @@ describe('rSSP credentials: algorithms, requests, certificates', () => {
   });
 
   for (const algorithm of algorithms) {
-    it(`${algorithm.name}: create with CMP, openssl accepts the request and the embedded CA certificate, chain upload checks the key`, async () => {
-      const created = await createCredential(t, ann, {
-        ...algorithm.input,
-        description: `Key ${algorithm.name}`,
-        certificateEnrollmentMode: 'CMP',
-        distinguishedName: fullName,
-      });
-      expect(created.status).toBe('CREATED');
-      expect(created.certChain).toHaveLength(2);
-      expect(created.certChain[0]?.issuedTo).toBe('Ann Ápril Test');
-      expect(created.certChain[0]?.issuedBy).toBe('Signet Embedded CA — not publicly trusted');
-      expect(created.certChain[0]?.daysLeft).toBeGreaterThanOrEqual(728);
-      expect(created.certificateSerialNumber).toBe(created.certChain[0]?.serialNum);
+    it(
+      `${algorithm.name}: create with CMP, openssl accepts the request and the embedded CA certificate, chain upload checks the key`,
+      { timeout: 120_000 },
+      async () => {
+        const created = await createCredential(t, ann, {
+          ...algorithm.input,
+          description: `Key ${algorithm.name}`,
+          certificateEnrollmentMode: 'CMP',
+          distinguishedName: fullName,
+        });
+        expect(created.status).toBe('CREATED');
+        expect(created.certChain).toHaveLength(2);
+        expect(created.certChain[0]?.issuedTo).toBe('Ann Ápril Test');
+        expect(created.certChain[0]?.issuedBy).toBe('Signet Embedded CA — not publicly trusted');
+        expect(created.certChain[0]?.daysLeft).toBeGreaterThanOrEqual(728);
+        expect(created.certificateSerialNumber).toBe(created.certChain[0]?.serialNum);
 
-      const request = await t.app.inject({
-        url: `/rssp/v1/credentials/${created.id}/certificateRequest`,
-        headers: ann.headers,
-      });
-      expect(request.statusCode).toBe(200);
-      expect(request.headers['content-disposition']).toContain(
-        `Key%20${encodeURIComponent(algorithm.name.split(' ')[0] ?? '')}`,
-      );
-      expect(request.body).toContain('-----BEGIN CERTIFICATE REQUEST-----');
-      const reqFile = join(dir, `${created.id}.csr.pem`);
-      writeFileSync(reqFile, request.body);
-      const certFile = join(dir, `${created.id}.crt.pem`);
-      writeFileSync(certFile, created.certChain[0]?.pem ?? '');
+        const request = await t.app.inject({
+          url: `/rssp/v1/credentials/${created.id}/certificateRequest`,
+          headers: ann.headers,
+        });
+        expect(request.statusCode).toBe(200);
+        expect(request.headers['content-disposition']).toContain(
+          `Key%20${encodeURIComponent(algorithm.name.split(' ')[0] ?? '')}`,
+        );
+        expect(request.body).toContain('-----BEGIN CERTIFICATE REQUEST-----');
+        const reqFile = join(dir, `${created.id}.csr.pem`);
+        writeFileSync(reqFile, request.body);
+        const certFile = join(dir, `${created.id}.crt.pem`);
+        writeFileSync(certFile, created.certChain[0]?.pem ?? '');
 
-      const [csrDer] = fromPem(request.body, 'CERTIFICATE REQUEST');
-      const [eeDer] = fromPem(created.certChain[0]?.pem ?? '', 'CERTIFICATE');
-      const [rootDer] = fromPem(rootPem, 'CERTIFICATE');
-      if (algorithm.input.keyAlg === 'sphincs+') {
-        // OpenSSL 3.0 has no SLH-DSA: verify the request's self-signature and the CA's signature here.
-        const signed = signedParts(csrDer!);
-        const { spki } = requestParts(csrDer!);
-        expect(
-          verifySignature({
-            spki,
-            signatureAlgorithm: signed.signatureAlgorithm,
-            data: signed.tbs,
-            signature: signed.signature,
-          }),
-        ).toBe(true);
-        const ee = certificateParts(eeDer!);
-        const root = certificateParts(rootDer!);
-        expect(ee.issuer.equals(root.subject)).toBe(true);
-        expect(
-          verifySignature({
-            spki: root.spki,
-            signatureAlgorithm: ee.signatureAlgorithm,
-            data: ee.tbs,
-            signature: ee.signature,
-          }),
-        ).toBe(true);
-        expect(ee.spki.equals(spki)).toBe(true);
-      } else {
-        const verified = openssl(['req', '-verify', '-noout', '-in', reqFile]);
-        expect(verified.output).toContain('verify OK');
-        const subject = openssl([
-          'req',
-          '-noout',
-          '-subject',
-          '-nameopt',
-          'RFC2253',
-          '-in',
-          reqFile,
-        ]).output;
-        for (const part of [
-          'CN=Ann',
-          'O=Signet Kft.',
-          'OU=Signing',
-          'C=HU',
-          'L=Budapest',
-          'ST=Pest',
-          'title=Engineer',
-          'SN=Test',
-          'GN=Ann',
-          'serialNumber=PNOHU-12345678',
-          'emailAddress=ann@example.com',
-          '1.3.6.1.4.1.55555.1.2=',
-        ]) {
-          expect(subject).toContain(part);
+        const [csrDer] = fromPem(request.body, 'CERTIFICATE REQUEST');
+        const [eeDer] = fromPem(created.certChain[0]?.pem ?? '', 'CERTIFICATE');
+        const [rootDer] = fromPem(rootPem, 'CERTIFICATE');
+        if (algorithm.input.keyAlg === 'sphincs+') {
+          // OpenSSL 3.0 has no SLH-DSA: verify the request's self-signature and the CA's signature here.
+          const signed = signedParts(csrDer!);
+          const { spki } = requestParts(csrDer!);
+          expect(
+            verifySignature({
+              spki,
+              signatureAlgorithm: signed.signatureAlgorithm,
+              data: signed.tbs,
+              signature: signed.signature,
+            }),
+          ).toBe(true);
+          const ee = certificateParts(eeDer!);
+          const root = certificateParts(rootDer!);
+          expect(ee.issuer.equals(root.subject)).toBe(true);
+          expect(
+            verifySignature({
+              spki: root.spki,
+              signatureAlgorithm: ee.signatureAlgorithm,
+              data: ee.tbs,
+              signature: ee.signature,
+            }),
+          ).toBe(true);
+          expect(ee.spki.equals(spki)).toBe(true);
+        } else {
+          const verified = openssl(['req', '-verify', '-noout', '-in', reqFile]);
+          expect(verified.output).toContain('verify OK');
+          const subject = openssl([
+            'req',
+            '-noout',
+            '-subject',
+            '-nameopt',
+            'RFC2253',
+            '-in',
+            reqFile,
+          ]).output;
+          for (const part of [
+            'CN=Ann',
+            'O=Signet Kft.',
+            'OU=Signing',
+            'C=HU',
+            'L=Budapest',
+            'ST=Pest',
+            'title=Engineer',
+            'SN=Test',
+            'GN=Ann',
+            'serialNumber=PNOHU-12345678',
+            'emailAddress=ann@example.com',
+            '1.3.6.1.4.1.55555.1.2=',
+          ]) {
+            expect(subject).toContain(part);
+          }
+          const chainOk = openssl(['verify', '-CAfile', join(dir, 'root.pem'), certFile]);
+          expect(chainOk.output).toContain(': OK');
+          const usage = openssl(['x509', '-noout', '-ext', 'keyUsage', '-in', certFile]).output;
+          expect(usage).toContain('Digital Signature, Non Repudiation');
         }
-        const chainOk = openssl(['verify', '-CAfile', join(dir, 'root.pem'), certFile]);
-        expect(chainOk.output).toContain(': OK');
-        const usage = openssl(['x509', '-noout', '-ext', 'keyUsage', '-in', certFile]).output;
-        expect(usage).toContain('Digital Signature, Non Repudiation');
-      }
 
-      // Upload the chain in the wrong order, as PEM and as base64 DER: accepted and ordered.
-      const upload = await t.app.inject({
-        method: 'PUT',
-        url: `/rssp/v1/credentials/${created.id}/certificateChain`,
-        headers: ann.headers,
-        payload: [rootDer!.toString('base64'), created.certChain[0]?.pem],
-      });
-      expect(upload.statusCode).toBe(200);
-      const uploaded = upload.json<Credential>();
-      expect(uploaded.certChain.map((c) => c.serialNum)).toEqual(
-        created.certChain.map((c) => c.serialNum),
-      );
-    });
+        // Upload the chain in the wrong order, as PEM and as base64 DER: accepted and ordered.
+        const upload = await t.app.inject({
+          method: 'PUT',
+          url: `/rssp/v1/credentials/${created.id}/certificateChain`,
+          headers: ann.headers,
+          payload: [rootDer!.toString('base64'), created.certChain[0]?.pem],
+        });
+        expect(upload.statusCode).toBe(200);
+        const uploaded = upload.json<Credential>();
+        expect(uploaded.certChain.map((c) => c.serialNum)).toEqual(
+          created.certChain.map((c) => c.serialNum),
+        );
+      },
+    );
   }
 
   it('refuses a chain whose certificate belongs to another key, and an empty chain', async () => {

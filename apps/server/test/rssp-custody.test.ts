@@ -85,67 +85,71 @@ describe('rSSP custody: state across a restart', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps credentials, wrong-password counts, the CA and the key across close and reopen; refuses another KEK', { timeout: 180_000 }, async () => {
-    testDatabase = await createTestDatabase();
-    const target = { url: testDatabase.url, dataDir };
-    const first = await openApp(target);
-    await bootstrap(first);
-    const ann = await person(first, 'ann@example.com');
-    const c = await createCredential(first, ann, { certificateEnrollmentMode: 'CMP' });
-    expect(
-      (
-        await post(first, ann, `/rssp/v1/credentials/${c.id}/activate`, {
-          keyPassword,
+  it(
+    'keeps credentials, wrong-password counts, the CA and the key across close and reopen; refuses another KEK',
+    { timeout: 180_000 },
+    async () => {
+      testDatabase = await createTestDatabase();
+      const target = { url: testDatabase.url, dataDir };
+      const first = await openApp(target);
+      await bootstrap(first);
+      const ann = await person(first, 'ann@example.com');
+      const c = await createCredential(first, ann, { certificateEnrollmentMode: 'CMP' });
+      expect(
+        (
+          await post(first, ann, `/rssp/v1/credentials/${c.id}/activate`, {
+            keyPassword,
+            keyPuk: puk,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const changePassword = (app: OpenedApp, who: typeof ann, old: string) =>
+        post(app, who, `/rssp/v1/credentials/${c.id}/changePassword`, {
+          oldKeyPassword: old,
+          newKeyPassword: old,
+        });
+      for (let i = 0; i < 3; i++)
+        expect((await changePassword(first, ann, '000000')).statusCode).toBe(400);
+      const root = (await first.app.inject({ url: '/rssp/v1/ca/certificate' })).body;
+      await first.close();
+
+      await expect(
+        openApp(target, { KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+      ).rejects.toThrow(/key-encryption key/);
+
+      const second = await openApp(target);
+      try {
+        const annAgain = await person(second, 'ann@example.com', 'user-password-1', false);
+        expect(annAgain.id).toBe(ann.id);
+        expect((await second.app.inject({ url: '/rssp/v1/ca/certificate' })).body).toBe(root);
+        const view = await second.app.inject({
+          url: `/rssp/v1/credentials/${c.id}`,
+          headers: annAgain.headers,
+        });
+        expect(view.json<Credential>()).toMatchObject({
+          status: 'ACTIVATED',
+          certificateSerialNumber: c.certificateSerialNumber,
+        });
+        expect((await changePassword(second, annAgain, '000000')).json()).toMatchObject({
+          code: 'INCORRECT_KEYPASSWORD_OR_PUK',
+        });
+        expect((await changePassword(second, annAgain, '000000')).json()).toMatchObject({
+          code: 'KEY_BLOCKED',
+        });
+        expect((await changePassword(second, annAgain, keyPassword)).json()).toMatchObject({
+          code: 'KEY_BLOCKED',
+        });
+        const unlocked = await post(second, annAgain, `/rssp/v1/credentials/${c.id}/unlock`, {
           keyPuk: puk,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const changePassword = (app: OpenedApp, who: typeof ann, old: string) =>
-      post(app, who, `/rssp/v1/credentials/${c.id}/changePassword`, {
-        oldKeyPassword: old,
-        newKeyPassword: old,
-      });
-    for (let i = 0; i < 3; i++)
-      expect((await changePassword(first, ann, '000000')).statusCode).toBe(400);
-    const root = (await first.app.inject({ url: '/rssp/v1/ca/certificate' })).body;
-    await first.close();
-
-    await expect(
-      openApp(target, { KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
-    ).rejects.toThrow(/key-encryption key/);
-
-    const second = await openApp(target);
-    try {
-      const annAgain = await person(second, 'ann@example.com', 'user-password-1', false);
-      expect(annAgain.id).toBe(ann.id);
-      expect((await second.app.inject({ url: '/rssp/v1/ca/certificate' })).body).toBe(root);
-      const view = await second.app.inject({
-        url: `/rssp/v1/credentials/${c.id}`,
-        headers: annAgain.headers,
-      });
-      expect(view.json<Credential>()).toMatchObject({
-        status: 'ACTIVATED',
-        certificateSerialNumber: c.certificateSerialNumber,
-      });
-      expect((await changePassword(second, annAgain, '000000')).json()).toMatchObject({
-        code: 'INCORRECT_KEYPASSWORD_OR_PUK',
-      });
-      expect((await changePassword(second, annAgain, '000000')).json()).toMatchObject({
-        code: 'KEY_BLOCKED',
-      });
-      expect((await changePassword(second, annAgain, keyPassword)).json()).toMatchObject({
-        code: 'KEY_BLOCKED',
-      });
-      const unlocked = await post(second, annAgain, `/rssp/v1/credentials/${c.id}/unlock`, {
-        keyPuk: puk,
-        newKeyPassword: keyPassword,
-      });
-      expect(unlocked.statusCode).toBe(200);
-      expect((await changePassword(second, annAgain, keyPassword)).statusCode).toBe(200);
-    } finally {
-      await second.close();
-    }
-  });
+          newKeyPassword: keyPassword,
+        });
+        expect(unlocked.statusCode).toBe(200);
+        expect((await changePassword(second, annAgain, keyPassword)).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe('rSSP custody: rotating the key-encryption key', () => {
@@ -156,91 +160,95 @@ describe('rSSP custody: rotating the key-encryption key', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('re-wraps KEK-only blobs at start with _PREVIOUS set, moves password copies on use, then runs without the old key', { timeout: 180_000 }, async () => {
-    testDatabase = await createTestDatabase();
-    const target = { url: testDatabase.url, dataDir };
-    const oldKek = randomBytes(32).toString('base64');
-    const newKek = randomBytes(32).toString('base64');
-    const first = await openApp(target, { KEY_ENCRYPTION_KEY: oldKek });
-    await bootstrap(first);
-    const ann = await person(first, 'ann@example.com');
-    const explicit = await createCredential(first, ann, { certificateEnrollmentMode: 'CMP' });
-    expect(
-      (
-        await post(first, ann, `/rssp/v1/credentials/${explicit.id}/activate`, {
-          keyPassword,
-          keyPuk: puk,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const implicit = await createCredential(first, ann, { authMode: 'IMPLICIT' });
-    await first.close();
+  it(
+    're-wraps KEK-only blobs at start with _PREVIOUS set, moves password copies on use, then runs without the old key',
+    { timeout: 180_000 },
+    async () => {
+      testDatabase = await createTestDatabase();
+      const target = { url: testDatabase.url, dataDir };
+      const oldKek = randomBytes(32).toString('base64');
+      const newKek = randomBytes(32).toString('base64');
+      const first = await openApp(target, { KEY_ENCRYPTION_KEY: oldKek });
+      await bootstrap(first);
+      const ann = await person(first, 'ann@example.com');
+      const explicit = await createCredential(first, ann, { certificateEnrollmentMode: 'CMP' });
+      expect(
+        (
+          await post(first, ann, `/rssp/v1/credentials/${explicit.id}/activate`, {
+            keyPassword,
+            keyPuk: puk,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const implicit = await createCredential(first, ann, { authMode: 'IMPLICIT' });
+      await first.close();
 
-    const rotating = await openApp(target, {
-      KEY_ENCRYPTION_KEY: newKek,
-      KEY_ENCRYPTION_KEY_PREVIOUS: oldKek,
-    });
-    try {
-      const newId = keyRingOf(newKek).current.id;
-      const [implicitRow] = await rowsOf(
-        rotating.context,
-        sql`select wrapped_key from rssp.credentials where id = ${implicit.id}`,
-      );
-      expect(wrappedKekId(String(implicitRow?.wrapped_key))).toBe(newId);
-      const [caRow] = await rowsOf(
-        rotating.context,
-        sql`select wrapped_key from rssp.certificate_authority`,
-      );
-      expect(wrappedKekId(String(caRow?.wrapped_key))).toBe(newId);
-      const ctx = await createRsspContext(rotating.context);
-      const signed = await signHashes(ctx, {
-        credentialId: explicit.id,
-        userId: ann.id,
-        hashes: [createHash('sha256').update('x').digest()],
-        hashAlgorithm: 'sha256',
-        authorisation: { type: 'keyPassword', keyPassword },
+      const rotating = await openApp(target, {
+        KEY_ENCRYPTION_KEY: newKek,
+        KEY_ENCRYPTION_KEY_PREVIOUS: oldKek,
       });
-      expect(signed.signatures).toHaveLength(1);
-      const [explicitRow] = await rowsOf(
-        rotating.context,
-        sql`select wrapped_key_password, wrapped_key_puk from rssp.credentials where id = ${explicit.id}`,
-      );
-      expect(wrappedKekId(String(explicitRow?.wrapped_key_password))).toBe(newId);
-      const annAgain = await person(rotating, 'ann@example.com', 'user-password-1', false);
-      const changed = await post(
-        rotating,
-        annAgain,
-        `/rssp/v1/credentials/${explicit.id}/changePuk`,
-        {
-          oldKeyPuk: puk,
-          newKeyPuk: puk,
-          newKeyPassword: keyPassword,
-        },
-      );
-      expect(changed.statusCode).toBe(200);
-    } finally {
-      await rotating.close();
-    }
+      try {
+        const newId = keyRingOf(newKek).current.id;
+        const [implicitRow] = await rowsOf(
+          rotating.context,
+          sql`select wrapped_key from rssp.credentials where id = ${implicit.id}`,
+        );
+        expect(wrappedKekId(String(implicitRow?.wrapped_key))).toBe(newId);
+        const [caRow] = await rowsOf(
+          rotating.context,
+          sql`select wrapped_key from rssp.certificate_authority`,
+        );
+        expect(wrappedKekId(String(caRow?.wrapped_key))).toBe(newId);
+        const ctx = await createRsspContext(rotating.context);
+        const signed = await signHashes(ctx, {
+          credentialId: explicit.id,
+          userId: ann.id,
+          hashes: [createHash('sha256').update('x').digest()],
+          hashAlgorithm: 'sha256',
+          authorisation: { type: 'keyPassword', keyPassword },
+        });
+        expect(signed.signatures).toHaveLength(1);
+        const [explicitRow] = await rowsOf(
+          rotating.context,
+          sql`select wrapped_key_password, wrapped_key_puk from rssp.credentials where id = ${explicit.id}`,
+        );
+        expect(wrappedKekId(String(explicitRow?.wrapped_key_password))).toBe(newId);
+        const annAgain = await person(rotating, 'ann@example.com', 'user-password-1', false);
+        const changed = await post(
+          rotating,
+          annAgain,
+          `/rssp/v1/credentials/${explicit.id}/changePuk`,
+          {
+            oldKeyPuk: puk,
+            newKeyPuk: puk,
+            newKeyPassword: keyPassword,
+          },
+        );
+        expect(changed.statusCode).toBe(200);
+      } finally {
+        await rotating.close();
+      }
 
-    const after = await openApp(target, { KEY_ENCRYPTION_KEY: newKek });
-    try {
-      const annAfter = await person(after, 'ann@example.com', 'user-password-1', false);
-      const cmp = await createCredential(after, annAfter, { certificateEnrollmentMode: 'CMP' });
-      expect(cmp.certChain).toHaveLength(2);
-      const changed = await post(
-        after,
-        annAfter,
-        `/rssp/v1/credentials/${explicit.id}/changePassword`,
-        {
-          oldKeyPassword: keyPassword,
-          newKeyPassword: keyPassword,
-        },
-      );
-      expect(changed.statusCode).toBe(200);
-    } finally {
-      await after.close();
-    }
-  });
+      const after = await openApp(target, { KEY_ENCRYPTION_KEY: newKek });
+      try {
+        const annAfter = await person(after, 'ann@example.com', 'user-password-1', false);
+        const cmp = await createCredential(after, annAfter, { certificateEnrollmentMode: 'CMP' });
+        expect(cmp.certChain).toHaveLength(2);
+        const changed = await post(
+          after,
+          annAfter,
+          `/rssp/v1/credentials/${explicit.id}/changePassword`,
+          {
+            oldKeyPassword: keyPassword,
+            newKeyPassword: keyPassword,
+          },
+        );
+        expect(changed.statusCode).toBe(200);
+      } finally {
+        await after.close();
+      }
+    },
+  );
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -278,95 +286,99 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
 }
 
 describe('rSSP custody: a database dump holds no private key in clear', () => {
-  it('pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK or password', { timeout: 180_000 }, async (test) => {
-    const database = await freshPostgres();
-    if (!database) {
-      test.skip();
-      return;
-    }
-    const opened = await openApp({ url: database.url, dataDir: '' });
-    try {
-      await bootstrap(opened);
-      await person(opened, adminAccount.email, adminAccount.password, false);
-      const ann = await person(opened, 'ann@example.com');
-      const explicit = await createCredential(opened, ann, {
-        keyAlg: 'rsa',
-        rsaKeySize: 2048,
-        ecCurveName: undefined,
-        certificateEnrollmentMode: 'CMP',
-      });
-      expect(
-        (
-          await post(opened, ann, `/rssp/v1/credentials/${explicit.id}/activate`, {
-            keyPassword,
-            keyPuk: puk,
-          })
-        ).statusCode,
-      ).toBe(200);
-      const implicit = await createCredential(opened, ann, {
-        authMode: 'IMPLICIT',
-        ecCurveName: 'secp256k1',
-      });
-
-      const ring = keyRingOf(testKeyEncryptionKey);
-      const [explicitRow] = await rowsOf(
-        opened.context,
-        sql`select * from rssp.credentials where id = ${explicit.id}`,
-      );
-      const [implicitRow] = await rowsOf(
-        opened.context,
-        sql`select * from rssp.credentials where id = ${implicit.id}`,
-      );
-      const [caRow] = await rowsOf(opened.context, sql`select * from rssp.certificate_authority`);
-      const secrets: Buffer[] = [];
-      for (const [kind, blob, secret] of [
-        ['password', explicitRow?.wrapped_key_password, keyPassword],
-        ['puk', explicitRow?.wrapped_key_puk, puk],
-      ] as const) {
-        const pkcs8 = await unwrapWithSecret({
-          ring,
-          blob: String(blob),
-          secret,
-          aad: wrapAad(explicit.id, kind),
-        });
-        expect(pkcs8).not.toBeNull();
-        secrets.push(pkcs8!);
+  it(
+    'pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK or password',
+    { timeout: 180_000 },
+    async (test) => {
+      const database = await freshPostgres();
+      if (!database) {
+        test.skip();
+        return;
       }
-      expect(explicitRow?.wrapped_key).toBeNull();
-      secrets.push(
-        unwrapWithKek(ring, String(implicitRow?.wrapped_key), wrapAad(implicit.id, 'kek')),
-      );
-      secrets.push(
-        unwrapWithKek(ring, String(caRow?.wrapped_key), 'certificate-authority|embedded'),
-      );
-      // What was unwrapped really is the private key of the stored public key.
-      const spkiOf = (pkcs8: Buffer) =>
-        createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({
-          type: 'spki',
-          format: 'der',
+      const opened = await openApp({ url: database.url, dataDir: '' });
+      try {
+        await bootstrap(opened);
+        await person(opened, adminAccount.email, adminAccount.password, false);
+        const ann = await person(opened, 'ann@example.com');
+        const explicit = await createCredential(opened, ann, {
+          keyAlg: 'rsa',
+          rsaKeySize: 2048,
+          ecCurveName: undefined,
+          certificateEnrollmentMode: 'CMP',
         });
-      expect(spkiOf(secrets[0]!).toString('base64')).toBe(explicitRow?.public_key);
-      expect(spkiOf(secrets[2]!).toString('base64')).toBe(implicitRow?.public_key);
+        expect(
+          (
+            await post(opened, ann, `/rssp/v1/credentials/${explicit.id}/activate`, {
+              keyPassword,
+              keyPuk: puk,
+            })
+          ).statusCode,
+        ).toBe(200);
+        const implicit = await createCredential(opened, ann, {
+          authMode: 'IMPLICIT',
+          ecCurveName: 'secp256k1',
+        });
 
-      const dump = spawnSync('pg_dump', ['--no-owner', '--dbname', database.url], {
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      expect(dump.status).toBe(0);
-      const text = dump.stdout;
-      expect(text).toContain('rssp.credentials');
-      expect(text).toContain(explicit.id);
-      for (const pkcs8 of secrets) {
-        expect(text).not.toContain(pkcs8.toString('hex'));
-        expect(text.toLowerCase()).not.toContain(pkcs8.toString('hex').slice(0, 64));
-        expect(text).not.toContain(pkcs8.toString('base64'));
-        expect(text).not.toContain(pkcs8.toString('base64').slice(8, 72));
+        const ring = keyRingOf(testKeyEncryptionKey);
+        const [explicitRow] = await rowsOf(
+          opened.context,
+          sql`select * from rssp.credentials where id = ${explicit.id}`,
+        );
+        const [implicitRow] = await rowsOf(
+          opened.context,
+          sql`select * from rssp.credentials where id = ${implicit.id}`,
+        );
+        const [caRow] = await rowsOf(opened.context, sql`select * from rssp.certificate_authority`);
+        const secrets: Buffer[] = [];
+        for (const [kind, blob, secret] of [
+          ['password', explicitRow?.wrapped_key_password, keyPassword],
+          ['puk', explicitRow?.wrapped_key_puk, puk],
+        ] as const) {
+          const pkcs8 = await unwrapWithSecret({
+            ring,
+            blob: String(blob),
+            secret,
+            aad: wrapAad(explicit.id, kind),
+          });
+          expect(pkcs8).not.toBeNull();
+          secrets.push(pkcs8!);
+        }
+        expect(explicitRow?.wrapped_key).toBeNull();
+        secrets.push(
+          unwrapWithKek(ring, String(implicitRow?.wrapped_key), wrapAad(implicit.id, 'kek')),
+        );
+        secrets.push(
+          unwrapWithKek(ring, String(caRow?.wrapped_key), 'certificate-authority|embedded'),
+        );
+        // What was unwrapped really is the private key of the stored public key.
+        const spkiOf = (pkcs8: Buffer) =>
+          createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({
+            type: 'spki',
+            format: 'der',
+          });
+        expect(spkiOf(secrets[0]!).toString('base64')).toBe(explicitRow?.public_key);
+        expect(spkiOf(secrets[2]!).toString('base64')).toBe(implicitRow?.public_key);
+
+        const dump = spawnSync('pg_dump', ['--no-owner', '--dbname', database.url], {
+          encoding: 'utf8',
+          maxBuffer: 256 * 1024 * 1024,
+        });
+        expect(dump.status).toBe(0);
+        const text = dump.stdout;
+        expect(text).toContain('rssp.credentials');
+        expect(text).toContain(explicit.id);
+        for (const pkcs8 of secrets) {
+          expect(text).not.toContain(pkcs8.toString('hex'));
+          expect(text.toLowerCase()).not.toContain(pkcs8.toString('hex').slice(0, 64));
+          expect(text).not.toContain(pkcs8.toString('base64'));
+          expect(text).not.toContain(pkcs8.toString('base64').slice(8, 72));
+        }
+        expect(text).not.toContain(puk);
+        expect(text).not.toContain(testKeyEncryptionKey);
+      } finally {
+        await opened.close();
+        await database.drop();
       }
-      expect(text).not.toContain(puk);
-      expect(text).not.toContain(testKeyEncryptionKey);
-    } finally {
-      await opened.close();
-      await database.drop();
-    }
-  });
+    },
+  );
 });

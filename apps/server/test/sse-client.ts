@@ -45,8 +45,9 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
           for (const wake of waiters) wake();
         }
       }
-    } catch {
-      // aborted by close()
+    } catch (error) {
+      // close() aborts the read; anything else is worth a message.
+      failure = `the read failed: ${String(error)} (${String((error as Error).cause)})`;
     } finally {
       for (const wake of waiters) wake();
     }

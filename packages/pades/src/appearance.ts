@@ -27,19 +27,153 @@ const HELVETICA = [
   222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 
+function charWidth(ch: string): number {
+  const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '')[0] ?? ch;
+  return (
+    HELVETICA[base.charCodeAt(0) - 32] ??
+    (ch === 'đ' ? 556 : ch === 'Đ' ? 722 : ch === 'ł' ? 222 : ch === 'Ł' ? 556 : 556)
+  );
+}
+
+/**
+ * /FirstChar 1 … /LastChar 255 widths for the encoding `encodeTextLines` produced, so every viewer
+ * advances by the same amounts whatever font it substitutes for Helvetica.
+ */
+export function helveticaWidths(characters: Map<number, string>): number[] {
+  const widths: number[] = [];
+  for (let code = 1; code <= 255; code++) {
+    const ch = characters.get(code) ?? winAnsiCharacter(code);
+    widths.push(ch ? charWidth(ch) : 0);
+  }
+  return widths;
+}
+
 function textWidth(text: string): number {
   let width = 0;
-  for (const ch of text) width += HELVETICA[ch.charCodeAt(0) - 32] ?? 556;
+  // Accented letters are as wide as their base letter.
+  for (const ch of text) width += charWidth(ch);
   return width / 1000;
 }
 
-/** WinAnsi bytes of a line, escaped for a literal string; characters outside Latin-1 become "?". */
-function winAnsiLiteral(text: string): string {
-  let out = '';
-  for (const ch of text) {
+// Adobe glyph names of the Latin Extended-A letters of Central European names; others use uniXXXX.
+const GLYPH_NAMES: Record<number, string> = {
+  0x102: 'Abreve',
+  0x103: 'abreve',
+  0x104: 'Aogonek',
+  0x105: 'aogonek',
+  0x106: 'Cacute',
+  0x107: 'cacute',
+  0x10c: 'Ccaron',
+  0x10d: 'ccaron',
+  0x10e: 'Dcaron',
+  0x10f: 'dcaron',
+  0x110: 'Dcroat',
+  0x111: 'dcroat',
+  0x118: 'Eogonek',
+  0x119: 'eogonek',
+  0x11a: 'Ecaron',
+  0x11b: 'ecaron',
+  0x11e: 'Gbreve',
+  0x11f: 'gbreve',
+  0x130: 'Idotaccent',
+  0x131: 'dotlessi',
+  0x139: 'Lacute',
+  0x13a: 'lacute',
+  0x13d: 'Lcaron',
+  0x13e: 'lcaron',
+  0x141: 'Lslash',
+  0x142: 'lslash',
+  0x143: 'Nacute',
+  0x144: 'nacute',
+  0x147: 'Ncaron',
+  0x148: 'ncaron',
+  0x150: 'Odblacute',
+  0x151: 'odblacute',
+  0x154: 'Racute',
+  0x155: 'racute',
+  0x158: 'Rcaron',
+  0x159: 'rcaron',
+  0x15a: 'Sacute',
+  0x15b: 'sacute',
+  0x15e: 'Scedilla',
+  0x15f: 'scedilla',
+  0x164: 'Tcaron',
+  0x165: 'tcaron',
+  0x16e: 'Uring',
+  0x16f: 'uring',
+  0x170: 'Udblacute',
+  0x171: 'udblacute',
+  0x179: 'Zacute',
+  0x17a: 'zacute',
+  0x17b: 'Zdotaccent',
+  0x17c: 'zdotaccent',
+};
+
+/** WinAnsi (windows-1252) characters of codes 0x80–0x9F; undefined codes are blanks. */
+const WIN_ANSI_80 = '€ ‚ƒ„…†‡ˆ‰Š‹Œ Ž  ‘’“”•–—˜™š›œ žŸ';
+const WIN_ANSI_HIGH = new Map<string, number>();
+Array.from(WIN_ANSI_80).forEach((ch, i) => {
+  if (ch !== ' ') WIN_ANSI_HIGH.set(ch, 0x80 + i);
+});
+
+/** The character WinAnsiEncoding gives a code (32–255), or undefined. */
+function winAnsiCharacter(code: number): string | undefined {
+  if (code >= 0x80 && code <= 0x9f) {
+    const ch = WIN_ANSI_80[code - 0x80];
+    return ch === ' ' ? undefined : ch;
+  }
+  return code >= 32 && code !== 127 ? String.fromCharCode(code) : undefined;
+}
+
+// Codes WinAnsi leaves undefined, given to other characters through /Differences.
+const FREE_CODES = [0x81, 0x8d, 0x8f, 0x90, 0x9d, ...Array.from({ length: 31 }, (_, i) => i + 1)];
+
+/**
+ * Encodes text lines for Helvetica with WinAnsiEncoding plus a /Differences array for characters
+ * outside it (č, ć, đ, ł…, by glyph name). Characters beyond the free codes become "?".
+ */
+export function encodeTextLines(lines: string[]): {
+  encoded: string[];
+  differences: (number | string)[];
+  /** Characters given free codes, by code. */
+  characters: Map<number, string>;
+} {
+  const extra = new Map<string, number>();
+  const encodeChar = (ch: string): number => {
     const code = ch.codePointAt(0) ?? 63;
-    const c = code < 256 && code >= 32 ? String.fromCharCode(code) : '?';
-    out += c === '(' || c === ')' || c === '\\' ? '\\' + c : c;
+    if ((code >= 32 && code < 127) || (code >= 0xa0 && code <= 0xff)) return code;
+    const high = WIN_ANSI_HIGH.get(ch);
+    if (high !== undefined) return high;
+    const known = extra.get(ch);
+    if (known !== undefined) return known;
+    const free = FREE_CODES[extra.size];
+    if (free === undefined || code > 0xffff) return 63;
+    extra.set(ch, free);
+    return free;
+  };
+  const encoded = lines.map((line) =>
+    Array.from(line, (ch) => String.fromCharCode(encodeChar(ch))).join(''),
+  );
+  const differences: (number | string)[] = [];
+  const characters = new Map<number, string>();
+  for (const [ch, code] of extra) {
+    characters.set(code, ch);
+    const cp = ch.codePointAt(0) ?? 63;
+    differences.push(
+      code,
+      GLYPH_NAMES[cp] ?? `uni${cp.toString(16).toUpperCase().padStart(4, '0')}`,
+    );
+  }
+  return { encoded, differences, characters };
+}
+
+function literal(encoded: string): string {
+  let out = '';
+  for (const ch of encoded) {
+    const code = ch.charCodeAt(0);
+    if (ch === '(' || ch === ')' || ch === '\\') out += '\\' + ch;
+    else if (code < 32) out += '\\' + code.toString(8).padStart(3, '0');
+    else out += ch;
   }
   return out;
 }
@@ -103,9 +237,8 @@ export function buildAppearanceContent(options: {
     const color = options.textColor ?? [0, 0, 0];
     ops.push(`BT /F1 ${n(size)} Tf ${color.map(n).join(' ')} rg ${n(leading)} TL`);
     ops.push(`${n(textBox.x)} ${n(top - size)} Td`);
-    textLines.forEach((line, index) =>
-      ops.push(`${index === 0 ? '' : 'T* '}(${winAnsiLiteral(line)}) Tj`),
-    );
+    const { encoded } = encodeTextLines(textLines);
+    encoded.forEach((line, index) => ops.push(`${index === 0 ? '' : 'T* '}(${literal(line)}) Tj`));
     ops.push('ET');
   }
   return ops.join('\n');

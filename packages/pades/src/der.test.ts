@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { derChildren, derInteger, derOid, derOidBytes, derSequence, derSet, derUnsignedInteger, readDer } from './der';
+import {
+  derChildren,
+  derInteger,
+  derOid,
+  derOidBytes,
+  derSequence,
+  derSet,
+  derUnsignedInteger,
+  readDer,
+} from './der';
 
 describe('DER', () => {
   it('round-trips object identifiers', () => {

@@ -25,6 +25,8 @@ export class PdfFile {
   readonly trailer: PdfDict;
   readonly security?: SecurityHandler;
   readonly encryptRef?: PdfRef;
+  /** The cross-reference chain was damaged; objects it misses are looked up by scanning. */
+  readonly repaired: boolean;
   private readonly cache = new Map<string, PdfValue>();
   private readonly objectStreams = new Map<
     number,
@@ -36,7 +38,9 @@ export class PdfFile {
     password?: string,
   ) {
     assertPdfHeader(bytes);
-    this.sections = readXrefChain(bytes);
+    const chain = readXrefChain(bytes);
+    this.sections = chain.sections;
+    this.repaired = chain.repaired;
     const newest = this.sections[0];
     if (!newest) throw new PdfError('DAMAGED_PDF', 'no cross-reference section');
     this.trailer = newest.trailer;
@@ -81,14 +85,18 @@ export class PdfFile {
 
   /** The object `num` as of the revision whose newest section is `fromSection` (0 = the current one). */
   getObject(num: number, fromSection = 0): PdfValue {
-    const entry = this.lookup(num, fromSection);
+    let entry = this.lookup(num, fromSection);
+    if (!entry && this.repaired) {
+      const found = this.scanIndex().get(num);
+      if (found !== undefined) entry = { type: 1, offset: found, gen: 0 };
+    }
     if (!entry || entry.type === 0) return null;
     const key = entry.type === 1 ? `o${entry.offset}` : `s${entry.stream}:${entry.index}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const value =
       entry.type === 1
-        ? this.readAt(num, entry.offset)
+        ? this.readAtOrScan(num, entry.offset)
         : this.readCompressed(num, entry.stream, entry.index);
     this.cache.set(key, value);
     return value;
@@ -127,17 +135,25 @@ export class PdfFile {
     try {
       return this.readAt(num, offset);
     } catch (error) {
-      if (!this.scanned) {
-        this.scanned = new Map();
-        const text = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).toString('latin1');
-        for (const match of text.matchAll(/(?<![0-9])(\d+)\s+\d+\s+obj\b/g)) {
-          this.scanned.set(Number(match[1]), match.index);
-        }
-      }
-      const found = this.scanned.get(num);
+      const found = this.scanIndex().get(num);
       if (found === undefined || found === offset) throw error;
       return this.readAt(num, found);
     }
+  }
+
+  /** Offsets of every `num gen obj` in the file (the last one wins), built once on demand. */
+  private scanIndex(): Map<number, number> {
+    if (!this.scanned) {
+      this.scanned = new Map();
+      const text = Buffer.from(
+        this.bytes.buffer,
+        this.bytes.byteOffset,
+        this.bytes.length,
+      ).toString('latin1');
+      for (const match of text.matchAll(/(?<![0-9])(\d+)\s+\d+\s+obj\b/g))
+        this.scanned.set(Number(match[1]), match.index);
+    }
+    return this.scanned;
   }
 
   private readAt(num: number, offset: number): PdfValue {

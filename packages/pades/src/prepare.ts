@@ -1,5 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
-import { buildAppearanceContent, type AppearanceOptions } from './appearance';
+import {
+  buildAppearanceContent,
+  encodeTextLines,
+  helveticaWidths,
+  type AppearanceOptions,
+} from './appearance';
 import { buildSignedAttributes } from './cms-signed-data';
 import { PdfError } from './errors';
 import { loadImage } from './image';
@@ -98,11 +103,35 @@ function estimatePlaceholder(
   return certificates + signatureSize + attributes + 1024 + (options.timestamp ? 8192 : 0);
 }
 
+function helveticaFont(lines: string[]): PdfDict {
+  const { differences, characters } = encodeTextLines(lines);
+  const encoding =
+    differences.length === 0
+      ? new PdfName('WinAnsiEncoding')
+      : new PdfDict([
+          ['Type', new PdfName('Encoding')],
+          ['BaseEncoding', new PdfName('WinAnsiEncoding')],
+          [
+            'Differences',
+            differences.map((item) => (typeof item === 'number' ? item : new PdfName(item))),
+          ],
+        ]);
+  return new PdfDict([
+    ['Type', new PdfName('Font')],
+    ['Subtype', new PdfName('Type1')],
+    ['BaseFont', new PdfName('Helvetica')],
+    ['Encoding', encoding],
+    ['FirstChar', 1],
+    ['LastChar', 255],
+    ['Widths', helveticaWidths(characters)],
+  ]);
+}
+
 export function defaultFieldName(existing: Set<string>): string {
   for (let i = 1; ; i++) if (!existing.has(`Signature${i}`)) return `Signature${i}`;
 }
 
-const CHUNK = 256 * 1024;
+const CHUNK = 1024 * 1024;
 
 /**
  * Copies `source` into `target` while hashing it, chunk by chunk, so each chunk is read from
@@ -194,20 +223,7 @@ export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSigna
     }
     const textLines = appearance.textLines ?? [];
     if (textLines.length > 0) {
-      resources.set(
-        'Font',
-        new PdfDict([
-          [
-            'F1',
-            new PdfDict([
-              ['Type', new PdfName('Font')],
-              ['Subtype', new PdfName('Type1')],
-              ['BaseFont', new PdfName('Helvetica')],
-              ['Encoding', new PdfName('WinAnsiEncoding')],
-            ]),
-          ],
-        ]),
-      );
+      resources.set('Font', new PdfDict([['F1', helveticaFont(textLines)]]));
     }
     content = buildAppearanceContent({
       width: apWidth,

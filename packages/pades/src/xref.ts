@@ -168,19 +168,43 @@ export function readXrefSection(bytes: Uint8Array, offset: number): XrefSection 
   }
 }
 
-/** The chain of sections from the newest (the last `startxref`) to the oldest. */
-export function readXrefChain(bytes: Uint8Array): XrefSection[] {
+/**
+ * The chain of sections from the newest (the last `startxref`) to the oldest. `repaired` tells
+ * that an offset was wrong and a table was found by searching, or that the chain was cut short.
+ */
+export function readXrefChain(bytes: Uint8Array): { sections: XrefSection[]; repaired: boolean } {
   const sections: XrefSection[] = [];
   const seen = new Set<number>();
+  let repaired = false;
   let offset: number | undefined = findStartXref(bytes);
   while (offset !== undefined && !seen.has(offset)) {
     seen.add(offset);
-    const section = readXrefSection(bytes, offset);
+    let section: XrefSection;
+    try {
+      section = readXrefSection(bytes, offset);
+    } catch (error) {
+      // Wrong offsets are a common defect: fall back to the last classic table before the offset
+      // (or before startxref), as viewers do; give up on older sections otherwise.
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      const limit =
+        sections.length === 0 ? buffer.lastIndexOf('startxref', undefined, 'latin1') : offset + 64;
+      let candidate = buffer.lastIndexOf('xref', limit - 1, 'latin1');
+      while (candidate > 0 && buffer[candidate - 1] === 0x74)
+        candidate = buffer.lastIndexOf('xref', candidate - 1, 'latin1');
+      if (candidate < 0 || seen.has(candidate)) {
+        if (sections.length === 0) throw error;
+        repaired = true;
+        break;
+      }
+      seen.add(candidate);
+      section = readXrefSection(bytes, candidate);
+      repaired = true;
+    }
     sections.push(section);
     const prev: PdfValue | undefined = section.trailer.get('Prev');
     offset = typeof prev === 'number' && prev >= 0 && prev < bytes.length ? prev : undefined;
   }
-  return sections;
+  return { sections, repaired };
 }
 
 export const isRef = (value: PdfValue | undefined): value is PdfRef => value instanceof PdfRef;

@@ -49,6 +49,23 @@ describe('typed errors for bad input', () => {
     }
   });
 
+  it('a file whose offsets are all wrong is repaired as viewers do, not refused', async () => {
+    const pdf = file('classic-xref');
+    const eol = pdf.indexOf(0x0a) + 1;
+    const shifted = Buffer.concat([
+      pdf.subarray(0, eol),
+      Buffer.from('% 36 bytes that move every object\n'),
+      pdf.subarray(eol),
+    ]);
+    const signed = await sign(shifted, rsaSigner(pki, 'rsa2048'), {
+      appearance: { width: 100, height: 30, textLines: ['A'] },
+    });
+    expect(validate(signed, { trustAnchors: [pki.caDer] }).signatures[0]).toMatchObject({
+      valid: true,
+      chainTrusted: true,
+    });
+  });
+
   it('a wrong or missing password is WRONG_PASSWORD', async () => {
     for (const name of ['aes-256', 'aes-128', 'rc4-128']) {
       await expectCode(

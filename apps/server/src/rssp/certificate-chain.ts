@@ -1,7 +1,12 @@
 import { AppError } from '#infra/app-error';
 import { DerError } from './der';
 import { verifySignature } from './key-algorithms';
-import { certificateParts, readCertificates, type CertificateParts } from './x509';
+import {
+  certificateParts,
+  describeCertificate,
+  readCertificates,
+  type CertificateParts,
+} from './x509';
 
 function invalid(message: string): AppError {
   return new AppError('INVALID_REQUEST', message);
@@ -20,6 +25,11 @@ export function parseUploadedCertificates(inputs: string[]): CertificateParts[] 
       throw error;
     }
     for (const block of blocks) {
+      try {
+        describeCertificate(block);
+      } catch {
+        throw invalid(`Certificate ${index + 1} cannot be read`);
+      }
       const parts = certificateParts(block);
       if (!out.some((c) => c.der.equals(parts.der))) out.push(parts);
     }

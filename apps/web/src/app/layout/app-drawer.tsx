@@ -73,13 +73,12 @@ export function AppDrawer({ items, isTemporary, open, onClose }: AppDrawerProps)
               width: open ? drawerWidth : 0,
               flexShrink: 0,
               transition: (theme) => theme.transitions.create('width'),
-              // Beside the content, below the sticky header (64 px from md up).
+              // Beside the content, below the header; it scrolls on its own.
               '& .MuiDrawer-paper': {
                 width: drawerWidth,
                 boxSizing: 'border-box',
-                position: 'sticky',
-                top: 64,
-                height: 'calc(100vh - 64px)',
+                position: 'relative',
+                height: '100%',
               },
             }
       }

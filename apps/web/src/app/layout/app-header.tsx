@@ -22,7 +22,7 @@ interface AppHeaderProps {
 export function AppHeader({ email, isDrawerOpen, isSealEnabled, onToggleDrawer }: AppHeaderProps) {
   const { t } = useTranslation('app');
   return (
-    <AppBar position="sticky">
+    <AppBar position="static">
       <Toolbar sx={{ gap: 1 }}>
         <IconButton
           color="inherit"

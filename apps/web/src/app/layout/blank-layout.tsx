@@ -6,7 +6,7 @@ export function BlankLayout() {
   return (
     <Box
       component="main"
-      sx={{ flex: 1, display: 'grid', placeItems: 'center', p: { xs: 2, sm: 3 } }}
+      sx={{ flex: '1 0 auto', display: 'grid', placeItems: 'center', p: { xs: 2, sm: 3 } }}
     >
       <Outlet />
     </Box>

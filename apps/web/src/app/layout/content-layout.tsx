@@ -31,21 +31,23 @@ export function ContentLayout() {
   const items = user ? menuItems({ user, config, isSealEnabled }) : [];
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <AppHeader
         email={user?.email ?? ''}
         isDrawerOpen={open}
         isSealEnabled={isSealEnabled}
         onToggleDrawer={() => (isNarrow ? setNarrowOpen(!isNarrowOpen) : setWideOpen(!isWideOpen))}
       />
-      <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flex: 1, minWidth: 0, minHeight: 0 }}>
         <AppDrawer
           items={items}
           isTemporary={isNarrow}
           open={open}
           onClose={() => setNarrowOpen(false)}
         />
-        <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
+        <Box
+          sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, overflow: 'auto' }}
+        >
           <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />

@@ -22,12 +22,8 @@ export function CookieConsent() {
       square
       data-testid="cookie-consent"
       sx={{
-        position: 'fixed',
-        bottom: 0,
-        left: 0,
-        right: 0,
         p: 2,
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        flexShrink: 0,
       }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center">

@@ -60,7 +60,8 @@ export function CertificatesTable(props: CertificatesTableProps) {
   const [dragIndex, setDragIndex] = useState<number | null>(null);
   const [overIndex, setOverIndex] = useState<number | null>(null);
   const count = certificates.length;
-  const columnCount = isCompact ? 3 : 8;
+  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const columnCount = isCompact ? 3 : isWide ? 8 : 6;
 
   return (
     <Paper variant="outlined">
@@ -71,8 +72,10 @@ export function CertificatesTable(props: CertificatesTableProps) {
               <TableCell sx={{ fontWeight: 600 }}>{t('certificates.ranking')}</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{t('details.issuedTo')}</TableCell>
               {!isCompact && (
+                <TableCell sx={{ fontWeight: 600 }}>{t('details.issuedBy')}</TableCell>
+              )}
+              {isWide && (
                 <>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('details.issuedBy')}</TableCell>
                   <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                     {t('details.validFrom')}
                   </TableCell>
@@ -80,10 +83,17 @@ export function CertificatesTable(props: CertificatesTableProps) {
                     {t('details.validTo')}
                   </TableCell>
                   <TableCell sx={{ fontWeight: 600 }}>{t('details.serialNumber')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }} align="right">
-                    {t('details.daysLeft')}
-                  </TableCell>
                 </>
+              )}
+              {!isCompact && !isWide && (
+                <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {t('details.validFrom')} / {t('details.validTo')}
+                </TableCell>
+              )}
+              {!isCompact && (
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  {t('details.daysLeft')}
+                </TableCell>
               )}
               <TableCell sx={{ fontWeight: 600 }} align="right">
                 {t('columns.actions')}
@@ -150,7 +160,7 @@ export function CertificatesTable(props: CertificatesTableProps) {
                       <RankChip index={index} count={count} />
                     </Stack>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ minWidth: 140 }}>
                     <Typography variant="body2" data-testid="certificate-issued-to">
                       {certificate.issuedTo}
                     </Typography>
@@ -160,38 +170,49 @@ export function CertificatesTable(props: CertificatesTableProps) {
                         <br />
                         {formatDateTime(certificate.validFrom)} –{' '}
                         {formatDateTime(certificate.validTo)} ({certificate.daysLeft})
-                        <br />
-                        <span style={{ fontFamily: 'monospace' }}>{certificate.serialNum}</span>
+                      </Typography>
+                    )}
+                    {!isWide && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                      >
+                        {certificate.serialNum}
                       </Typography>
                     )}
                   </TableCell>
                   {!isCompact && (
+                    <TableCell sx={{ minWidth: 140 }}>{certificate.issuedBy}</TableCell>
+                  )}
+                  {isWide && (
                     <>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        {certificate.issuedBy}
-                      </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {formatDateTime(certificate.validFrom)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {formatDateTime(certificate.validTo)}
                       </TableCell>
-                      <TableCell
-                        sx={{
-                          fontFamily: 'monospace',
-                          fontSize: '0.75rem',
-                          overflowWrap: 'anywhere',
-                        }}
-                      >
+                      <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>
                         {certificate.serialNum}
                       </TableCell>
-                      <TableCell
-                        align="right"
-                        sx={{ color: certificate.daysLeft < 0 ? 'error.main' : undefined }}
-                      >
-                        {certificate.daysLeft}
-                      </TableCell>
                     </>
+                  )}
+                  {!isCompact && !isWide && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(certificate.validFrom)}
+                      <br />
+                      {formatDateTime(certificate.validTo)}
+                    </TableCell>
+                  )}
+                  {!isCompact && (
+                    <TableCell
+                      align="right"
+                      sx={{ color: certificate.daysLeft < 0 ? 'error.main' : undefined }}
+                    >
+                      {certificate.daysLeft}
+                    </TableCell>
                   )}
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: '1%' }}>
                     {isEditing && (

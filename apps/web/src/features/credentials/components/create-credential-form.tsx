@@ -319,14 +319,23 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
           <Typography variant="subtitle1" sx={{ gridColumn: '1 / -1', mt: 1, mb: 1 }}>
             {t('dialog.distinguishedName')}
           </Typography>
-          <TextField
-            {...register('distinguishedName.commonName')}
-            label={t('dialog.commonName')}
-            required
-            fullWidth
-            error={Boolean(errors.distinguishedName?.commonName)}
-            helperText={err(errors.distinguishedName?.commonName?.message) ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'credential-common-name' } }}
+          <Controller
+            control={control}
+            name="distinguishedName.commonName"
+            render={({ field, fieldState }) => (
+              // Controlled: the user picker fills it in, and the label must move aside.
+              <TextField
+                {...field}
+                label={t('dialog.commonName')}
+                required
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={err(fieldState.error?.message) ?? ' '}
+                slotProps={{
+                  htmlInput: { maxLength: 64, 'data-testid': 'credential-common-name' },
+                }}
+              />
+            )}
           />
           <Controller
             control={control}

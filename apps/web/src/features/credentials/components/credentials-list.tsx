@@ -158,7 +158,10 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
         </Alert>
       ) : (
         <>
-          {list.isFetching && <LinearProgress aria-hidden sx={{ height: 2, mb: -2 }} />}
+          <LinearProgress
+            aria-hidden
+            sx={{ height: 2, mb: -2, visibility: list.isFetching ? 'visible' : 'hidden' }}
+          />
           <CredentialsTable
             credentials={list.data?.content ?? []}
             total={list.data?.total ?? 0}

@@ -36,10 +36,29 @@ function isSortField(column: ColumnKey): column is ColumnKey & SortField {
   return sortable.has(column);
 }
 
-function columnsFor(isAdminList: boolean, isCompact: boolean): ColumnKey[] {
-  if (isCompact) return ['description', 'status', 'actions'];
-  const base: ColumnKey[] = ['description', 'status', 'createdAt', 'keyPurpose', 'authMode'];
-  return [...base, ...(isAdminList ? (['user', 'email'] as const) : []), 'actions'];
+type Layout = 'compact' | 'medium' | 'wide';
+
+/**
+ * Narrow screens keep description, status and actions (the rest moves into the expanded row);
+ * the admin list, with two more columns, moves key purpose and auth mode there until it is wide.
+ */
+function columnsFor(isAdminList: boolean, layout: Layout): ColumnKey[] {
+  if (layout === 'compact') return ['description', 'status', 'actions'];
+  if (!isAdminList) {
+    return ['description', 'status', 'createdAt', 'keyPurpose', 'authMode', 'actions'];
+  }
+  if (layout === 'medium')
+    return ['description', 'status', 'createdAt', 'user', 'email', 'actions'];
+  return [
+    'description',
+    'status',
+    'createdAt',
+    'keyPurpose',
+    'authMode',
+    'user',
+    'email',
+    'actions',
+  ];
 }
 
 interface CredentialsTableProps {
@@ -112,9 +131,13 @@ function Cell({
     case 'authMode':
       return <TableCell>{t(`authMode.${credential.authMode}`)}</TableCell>;
     case 'user':
-      return <TableCell>{credential.user.name}</TableCell>;
+      return <TableCell sx={{ minWidth: 100 }}>{credential.user.name}</TableCell>;
     case 'email':
-      return <TableCell sx={{ overflowWrap: 'anywhere' }}>{credential.user.email}</TableCell>;
+      return (
+        <TableCell sx={{ overflowWrap: 'break-word', minWidth: 160 }}>
+          {credential.user.email}
+        </TableCell>
+      );
     case 'actions':
       return (
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: '1%' }}>
@@ -129,7 +152,10 @@ export function CredentialsTable(props: CredentialsTableProps) {
   const { credentials, total, query, isLoading, isAdminList } = props;
   const { t } = useTranslation('credentials');
   const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const columns = columnsFor(isAdminList, isCompact);
+  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const layout: Layout = isCompact ? 'compact' : isWide ? 'wide' : 'medium';
+  const columns = columnsFor(isAdminList, layout);
+  const hidesKeyColumns = !columns.includes('authMode');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const sortField = query['sort-field'];
   const sortOrder = query['sort-order'];
@@ -229,7 +255,10 @@ export function CredentialsTable(props: CredentialsTableProps) {
                       sx={{ py: 0, borderBottom: isExpanded ? undefined : 'none' }}
                     >
                       <Collapse in={isExpanded} timeout="auto" unmountOnExit>
-                        <CredentialDetails credential={credential} showListColumns={isCompact} />
+                        <CredentialDetails
+                          credential={credential}
+                          showListColumns={hidesKeyColumns}
+                        />
                       </Collapse>
                     </TableCell>
                   </TableRow>

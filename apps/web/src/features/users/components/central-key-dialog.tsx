@@ -24,7 +24,7 @@ export function CentralKeyDialog({ open, onClose }: { open: boolean; onClose: ()
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          {t('centralKeyDialog.close')}
+          {t('common:actions.close')}
         </Button>
       </DialogActions>
     </Dialog>
