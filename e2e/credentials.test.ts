@@ -175,6 +175,42 @@ describe('a user and their credentials', () => {
     await expect
       .poll(() => rows.first().getByTestId('certificate-issued-to').innerText())
       .toBe('Erin Tester');
+
+    // Replace the chain: drop the root, refuse a .txt, upload the root again (PEM) and save.
+    await page.getByTestId('certificates-edit').click();
+    const rootName = await rows.last().getByTestId('certificate-issued-to').innerText();
+    await rows
+      .last()
+      .getByRole('button', { name: texts.certificates.delete.replace('{{name}}', rootName) })
+      .click();
+    await expect.poll(() => rows.count()).toBe(count - 1);
+    const rootPem = await (await fetch(`${baseUrl}/rssp/v1/ca/certificate`)).text();
+    const fileInput = page.getByTestId('certificates-file');
+    await fileInput.setInputFiles({
+      name: 'root.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(rootPem),
+    });
+    await page.getByTestId('toast-error').waitFor({ state: 'visible' });
+    await fileInput.setInputFiles({
+      name: 'root.pem',
+      mimeType: 'application/x-pem-file',
+      buffer: Buffer.from(rootPem),
+    });
+    await expect.poll(() => rows.count()).toBe(count);
+    await page.getByTestId('certificates-save').click();
+    await page
+      .getByTestId('toast-success')
+      .filter({ hasText: texts.toast.chainSaved })
+      .waitFor({ state: 'visible' });
+    await page.getByTestId('certificates-edit').waitFor({ state: 'visible' });
+    expect(await rows.first().getByTestId('certificate-rank').innerText()).toBe(
+      texts.certificates.endUser,
+    );
+    expect(await rows.last().getByTestId('certificate-rank').innerText()).toBe(
+      texts.certificates.root,
+    );
+
     await page.getByTestId('certificates-back').click();
     await page.waitForURL((url) => url.pathname === '/credentials');
   });

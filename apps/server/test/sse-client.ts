@@ -61,28 +61,29 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     ended,
     next(predicate, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
-        const check = () => {
-          while (taken < events.length) {
-            const event = events[taken++]!;
-            if (predicate(event)) {
-              cleanup();
-              resolve(event);
-              return;
-            }
-          }
-          if (isEnded) {
-            cleanup();
-            reject(new Error(`the stream ended: ${failure}`));
-          }
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new Error(`no matching event within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const cleanup = () => {
+        // A settled call must never look at events again: they belong to the next call.
+        let settled = false;
+        const settle = (finish: () => void) => {
+          settled = true;
           clearTimeout(timer);
           waiters.delete(check);
+          finish();
         };
+        const check = () => {
+          if (settled) return;
+          while (taken < events.length) {
+            const event = events[taken++]!;
+            if (predicate(event)) return settle(() => resolve(event));
+          }
+          if (isEnded) {
+            const seen = events.map((e) => e.name).join(', ');
+            settle(() => reject(new Error(`the stream ended: ${failure}; events: ${seen}`)));
+          }
+        };
+        const timer = setTimeout(
+          () => settle(() => reject(new Error(`no matching event within ${timeoutMs} ms`))),
+          timeoutMs,
+        );
         waiters.add(check);
         void ended.then(() => setImmediate(check));
         check();

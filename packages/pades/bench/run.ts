@@ -21,7 +21,8 @@ const LABELS: Record<(typeof NAMES)[number], string> = {
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value: number): string => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
-type Timing = { median: number; best: number; note?: string; error?: string };
+/** `ratio`: median of the per-run ratios to the limit run just before (paired, robust to load drift). */
+type Timing = { median: number; best: number; ratio: number; note?: string; error?: string };
 
 /**
  * Times every contender on one file, interleaved run by run so that load from other processes
@@ -39,10 +40,16 @@ async function timeAll(file: BenchFile): Promise<Record<(typeof NAMES)[number], 
       out[name] = {
         median: NaN,
         best: NaN,
+        ratio: NaN,
         note: (await (contenders[name] as Contender)(file.bytes)).note,
       }; // warm-up
     } catch (error) {
-      out[name] = { median: NaN, best: NaN, error: (error as Error).message.slice(0, 50) };
+      out[name] = {
+        median: NaN,
+        best: NaN,
+        ratio: NaN,
+        error: (error as Error).message.slice(0, 50),
+      };
     }
   }
   for (let i = 0; i < runs; i++) {
@@ -53,7 +60,11 @@ async function timeAll(file: BenchFile): Promise<Record<(typeof NAMES)[number], 
       samples[name].push(performance.now() - start);
     }
   }
+  const middle = (values: number[]): number =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   for (const name of NAMES) {
+    if (!out[name].error)
+      out[name].ratio = middle(samples[name].map((t, i) => t / (samples.limit[i] ?? NaN)));
     const sorted = samples[name].sort((a, b) => a - b);
     if (!out[name].error) {
       out[name].median = sorted[Math.floor(sorted.length / 2)] as number;
@@ -94,13 +105,10 @@ const bestRows: string[][] = [];
 const notes: string[] = [];
 for (const file of files) {
   const results = await timeAll(file);
-  const limit = results.limit.median;
   const cell = (name: (typeof NAMES)[number]): string => {
     const r = results[name];
     if (r.error) return `fails (${r.error})`;
-    return name === 'limit'
-      ? `${ms(r.median)} ms`
-      : `${ms(r.median)} ms (${(r.median / limit).toFixed(2)}×)`;
+    return name === 'limit' ? `${ms(r.median)} ms` : `${ms(r.median)} ms (${r.ratio.toFixed(2)}×)`;
   };
   rows.push([`${file.name} (${mb(file.bytes.length)})`, ...NAMES.map(cell)]);
   const best = (name: (typeof NAMES)[number]): string => {
@@ -129,7 +137,7 @@ const print = (title: string, header: string[], body: string[][]): void => {
 
 console.log(`\nLoad average at the start: ${startLoad.toFixed(1)} on ${cpus().length} cores.`);
 print(
-  'Signing time, RSA-2048 B-B (median; ratio to the limit)',
+  'Signing time, RSA-2048 B-B (median; median of the per-run ratios to the limit)',
   ['file', ...NAMES.map((n) => LABELS[n])],
   rows,
 );

@@ -51,43 +51,43 @@ export async function buildCms(
   });
 }
 
-/** Checks that `length` bytes carry the untouched placeholder the state describes. */
-export function checkPlaceholder(
-  read: (offset: number) => number | undefined,
-  length: number,
-  state: PreparedState,
-): void {
+/** Checks that `pdf` carries the untouched placeholder the state describes. */
+export function checkPlaceholder(pdf: Uint8Array, state: PreparedState): void {
+  const wellFormed =
+    state?.version === 1 &&
+    Array.isArray(state.byteRange) &&
+    state.byteRange.length === 4 &&
+    state.byteRange.every((n) => Number.isInteger(n) && n >= 0) &&
+    Number.isInteger(state.placeholderSize) &&
+    typeof state.signedAttributes === 'string' &&
+    Array.isArray(state.certificateChain) &&
+    state.certificateChain.length > 0;
+  if (!wellFormed) throw new PdfError('INVALID_PREPARED_STATE', 'the prepared state is malformed');
   const [, a, b, c] = state.byteRange;
-  const expectedLength = b + c;
-  const ok =
-    length === expectedLength &&
-    a === state.contentsOffset &&
-    read(a) === 0x3c &&
-    read(b - 1) === 0x3e &&
-    read(a + 1) === 0x30 &&
-    read(b - 2) === 0x30;
-  if (!ok)
+  let ok =
+    pdf.length === b + c && a === state.contentsOffset && pdf[a] === 0x3c && pdf[b - 1] === 0x3e;
+  for (let i = a + 1; ok && i < b - 1; i++) ok = pdf[i] === 0x30;
+  if (!ok) {
     throw new PdfError(
       'INVALID_PREPARED_STATE',
       'the bytes do not hold the empty placeholder of this state',
     );
+  }
 }
 
-/** Writes the CMS as hex into the placeholder of `target` (which must be writable). */
-export function writeCms(
-  target: Uint8Array,
-  offset: number,
-  state: PreparedState,
-  cms: Uint8Array,
-): void {
+function assertFits(state: PreparedState, cms: Uint8Array): void {
   if (cms.length > state.placeholderSize) {
     throw new PdfError(
       'PLACEHOLDER_TOO_SMALL',
       `the signature needs ${cms.length} bytes but the placeholder holds ${state.placeholderSize}`,
     );
   }
-  const hex = Buffer.from(Buffer.from(cms).toString('hex'), 'latin1');
-  target.set(hex, offset + 1);
+}
+
+/** Writes the CMS as hex into the placeholder of `target` (which must be writable). */
+export function writeCms(target: Uint8Array, state: PreparedState, cms: Uint8Array): void {
+  assertFits(state, cms);
+  target.set(Buffer.from(Buffer.from(cms).toString('hex'), 'latin1'), state.contentsOffset + 1);
 }
 
 /**
@@ -100,10 +100,10 @@ export async function embed(
   options: EmbedOptions = {},
 ): Promise<Uint8Array> {
   const { pdf, state } = prepared;
-  checkPlaceholder((i) => pdf[i], pdf.length, state);
+  checkPlaceholder(pdf, state);
   const cms = await buildCms(state, signatureValue, options);
-  if (cms.length > state.placeholderSize) writeCms(new Uint8Array(0), 0, state, cms);
+  assertFits(state, cms);
   const out = Buffer.from(pdf);
-  writeCms(out, state.contentsOffset, state, cms);
+  writeCms(out, state, cms);
   return out;
 }

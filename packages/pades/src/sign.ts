@@ -23,6 +23,6 @@ export async function sign(
   const signature = await signer.signHash(prepared.hash);
   const cms = await buildCms(prepared.state, signature, options);
   // The prepared bytes are ours: write the CMS in place instead of copying them again.
-  writeCms(prepared.pdf, prepared.state.contentsOffset, prepared.state, cms);
+  writeCms(prepared.pdf, prepared.state, cms);
   return prepared.pdf;
 }

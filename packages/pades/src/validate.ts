@@ -54,6 +54,8 @@ export interface SignatureReport {
   chain: string[];
   /** The path ends at one of the trust anchors. */
   chainTrusted: boolean;
+  /** The signer certificate was within its validity period at the (timestamped or claimed) signing time. */
+  certificateValidAtSigningTime?: boolean;
   algorithm?: string;
   /** /M of the signature dictionary (claimed by the signer). */
   signingTime?: Date;
@@ -179,12 +181,73 @@ const same = (a: PdfValue | undefined, b: PdfValue | undefined): boolean => {
   return serialize(a ?? null) === serialize(b ?? null);
 };
 
+/** An array that keeps every earlier item in place and only appends signature fields or widgets. */
+function onlyAppendsSignatureFields(
+  file: PdfFile,
+  previous: PdfValue,
+  next: PdfValue,
+  section: number,
+): boolean {
+  const oldItems = Array.isArray(previous) ? previous : [];
+  const newItems = Array.isArray(next) ? next : [];
+  return (
+    oldItems.every((item, i) => same(item, newItems[i])) &&
+    newItems.slice(oldItems.length).every((item) => isSignatureFieldOrWidget(file, item, section))
+  );
+}
+
+/**
+ * Compares two versions of a dictionary: keys in `allowed` may change freely, keys in `lists` may
+ * only gain signature fields (resolving indirect arrays), `nested` keys are compared with
+ * `compareNested`; any other difference is reported.
+ */
+function compareDicts(options: {
+  file: PdfFile;
+  section: number;
+  label: string;
+  previous: PdfDict;
+  next: PdfDict;
+  allowed?: string[];
+  lists?: string[];
+  nested?: Record<string, (previous: PdfValue | undefined, next: PdfValue | undefined) => string[]>;
+}): string[] {
+  const { file, section, label, previous, next } = options;
+  const out: string[] = [];
+  for (const key of new Set([...previous.map.keys(), ...next.map.keys()])) {
+    const a = previous.get(key);
+    const b = next.get(key);
+    if (same(a, b) || options.allowed?.includes(key)) continue;
+    const nested = options.nested?.[key];
+    if (nested) {
+      out.push(...nested(a, b));
+      continue;
+    }
+    if (options.lists?.includes(key)) {
+      const sameIndirect = a instanceof PdfRef && b instanceof PdfRef && a.num === b.num; // checked as its own object
+      if (
+        sameIndirect ||
+        onlyAppendsSignatureFields(
+          file,
+          file.resolve(a, section + 1),
+          file.resolve(b, section),
+          section,
+        )
+      ) {
+        continue;
+      }
+    }
+    out.push(`${label}: /${key} changed`);
+  }
+  return out;
+}
+
 /** Describes what one update changes that is not a signature, a signature field or their plumbing. */
 function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
   const section = file.sections[sectionIndex];
   const modifications: string[] = [];
   if (!section) return { offset: -1, onlySignatures: false, modifications: ['missing section'] };
   const rootRef = section.trailer.get('Root');
+  const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
   for (const num of section.numbers()) {
     const entry = section.lookup(num);
     if (!entry) continue;
@@ -200,59 +263,54 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
       next instanceof PdfStream ? next.dict : next instanceof PdfDict ? next : undefined;
     const type = nextDict?.nameOf('Type');
     if (type === 'XRef' || type === 'ObjStm') continue;
-    if (previous === undefined || previous === null) continue; // new objects only matter once referenced by changed ones
+    // New objects only matter once a changed object references them, and those are checked.
+    if (previous === undefined || previous === null) continue;
     if (same(previous, next)) continue;
     const label = `object ${num}${type ? ` (/${type})` : ''}`;
     if (Array.isArray(previous) && Array.isArray(next)) {
-      const prefixKept = previous.every((item, i) => same(item, next[i]));
-      const added = next.slice(previous.length);
-      if (
-        !prefixKept ||
-        !added.every((item) => isSignatureFieldOrWidget(file, item, sectionIndex))
-      ) {
+      if (!onlyAppendsSignatureFields(file, previous, next, sectionIndex)) {
         modifications.push(`${label}: array changed beyond added signature fields`);
       }
       continue;
     }
-    const previousDict = previous instanceof PdfDict ? previous : undefined;
-    if (!previousDict || !(next instanceof PdfDict)) {
+    if (!(previous instanceof PdfDict) || !(next instanceof PdfDict)) {
       modifications.push(`${label} changed`);
       continue;
     }
-    let allowed: string[] = [];
-    const listKey: string[] = [];
-    if (rootRef instanceof PdfRef && rootRef.num === num) allowed = ['AcroForm', 'DSS'];
-    else if (type === 'Page') listKey.push('Annots');
-    else if (previousDict.get('Fields') !== undefined || next.get('Fields') !== undefined) {
-      listKey.push('Fields');
-      allowed = ['SigFlags', 'DR'];
+    const common = { file, section: sectionIndex, label, previous, next };
+    if (rootRef instanceof PdfRef && rootRef.num === num) {
+      modifications.push(
+        ...compareDicts({
+          ...common,
+          allowed: ['DSS'],
+          nested: {
+            AcroForm: (a, b) => {
+              if (a instanceof PdfRef && b instanceof PdfRef && a.num === b.num) return [];
+              const oldForm = file.resolveDict(a, sectionIndex + 1) ?? new PdfDict();
+              const newForm = file.resolveDict(b, sectionIndex) ?? new PdfDict();
+              return compareDicts({
+                ...common,
+                label: `${label} /AcroForm`,
+                previous: oldForm,
+                next: newForm,
+                ...acroFormRules,
+              });
+            },
+          },
+        }),
+      );
+    } else if (type === 'Page') {
+      modifications.push(...compareDicts({ ...common, lists: ['Annots'] }));
+    } else if (previous.get('Fields') !== undefined || next.get('Fields') !== undefined) {
+      modifications.push(...compareDicts({ ...common, ...acroFormRules }));
     } else if (
-      isSignatureFieldOrWidget(file, previousDict, sectionIndex + 1) &&
-      previousDict.get('V') === undefined
+      isSignatureFieldOrWidget(file, previous, sectionIndex + 1) &&
+      previous.get('V') === undefined
     ) {
-      allowed = ['V', 'AP', 'Lock', 'SV', 'F'];
-    }
-    const keys = new Set([...previousDict.map.keys(), ...next.map.keys()]);
-    for (const key of keys) {
-      const a = previousDict.get(key);
-      const b = next.get(key);
-      if (same(a, b) || allowed.includes(key)) continue;
-      if (key === 'AcroForm' || listKey.includes(key)) {
-        const oldList = file.resolve(a, sectionIndex + 1);
-        const newList = file.resolve(b, sectionIndex);
-        const oldItems = Array.isArray(oldList) ? oldList : [];
-        const newItems = Array.isArray(newList) ? newList : [];
-        if (
-          (b instanceof PdfRef && a instanceof PdfRef && a.num === b.num) ||
-          (oldItems.every((item, i) => same(item, newItems[i])) &&
-            newItems
-              .slice(oldItems.length)
-              .every((item) => isSignatureFieldOrWidget(file, item, sectionIndex)))
-        ) {
-          continue;
-        }
-      }
-      modifications.push(`${label}: /${key} changed`);
+      // Signing an empty signature field that existed before.
+      modifications.push(...compareDicts({ ...common, allowed: ['V', 'AP', 'Lock', 'SV', 'F'] }));
+    } else {
+      modifications.push(`${label} changed`);
     }
   }
   return { offset: section.offset, onlySignatures: modifications.length === 0, modifications };
@@ -430,6 +488,15 @@ function validateSignature(
       tsa: ts.tsaCertificate?.subjectName,
     };
     if (!report.timestamp.valid) problems.push('the signature timestamp does not verify');
+  }
+
+  const when = report.timestamp?.valid ? report.timestamp.time : report.signingTime;
+  if (when) {
+    const certificate = check.signerCertificate;
+    report.certificateValidAtSigningTime =
+      certificate.notBefore <= when && when <= certificate.notAfter;
+    if (!report.certificateValidAtSigningTime)
+      problems.push('the signer certificate was not valid at the signing time');
   }
 
   // Coverage and later updates.

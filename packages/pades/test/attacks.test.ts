@@ -178,6 +178,21 @@ describe('tampering and PDF-Insecurity attack classes', () => {
       expect(report?.subsequentUpdates[0]?.onlySignatures).toBe(false);
     });
 
+    it('flags a form change that makes viewers regenerate appearances (NeedAppearances)', () => {
+      const attacked = appendUpdate(signed, (pdfFile, update) => {
+        const rootRef = pdfFile.trailer.get('Root') as PdfRef;
+        const root = pdfFile.resolveDict(rootRef) ?? new PdfDict();
+        const form = new PdfDict(pdfFile.resolveDict(root.get('AcroForm'))?.map).set(
+          'NeedAppearances',
+          true,
+        );
+        update.writeObject(rootRef, new PdfDict(root.map).set('AcroForm', form));
+      });
+      const report = check(attacked);
+      expect(report?.flags.incrementalSavingAttack).toBe(true);
+      expect(report?.subsequentUpdates[0]?.modifications.join()).toMatch(/NeedAppearances/);
+    });
+
     it('flags objects appended without a cross-reference section', () => {
       const attacked = Buffer.concat([
         signed,

@@ -101,6 +101,7 @@ describe('three signers in sequence on every corpus file', () => {
         expect(signature.chainTrusted).toBe(reference?.trusted);
         expect(signature.coversWholeDocument).toBe(reference?.total);
         expect(signature.modifiedAfterSigning).toBe(false);
+        expect(signature.certificateValidAtSigningTime).toBe(true);
         expect(signature.flags).toEqual({
           universalSignatureForgery: false,
           incrementalSavingAttack: false,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readDer } from '../src/der';
 import { parseSignedData } from '../src/cms-signed-data';
 import { OID } from '../src/oids';
-import { sign, validate } from '../src/index';
+import { embed, prepare, sign, validate } from '../src/index';
 import { rsaSigner, type TestPki } from './support/pki';
 import { localTsa, pdfsig, runTool, testPki } from './support/tools';
 
@@ -61,6 +61,27 @@ describe('PAdES B-T', () => {
     writeFileSync(join(dir, 'b-t.pdf'), signed);
     const poppler = await pdfsig(pki, join(dir, 'b-t.pdf'));
     expect(poppler[0]).toMatchObject({ valid: true, trusted: true, total: true });
+  });
+
+  it('works in two phases: prepare reserves room, embed fetches the token', async () => {
+    const tsa = localTsa(pki, dir);
+    const signer = rsaSigner(pki, 'rsa4096');
+    const pdf = readFileSync(corpus.find((f) => f.name === 'aes-256')?.path ?? '');
+    const prepared = prepare(pdf, {
+      certificateChain: signer.certificateChain,
+      algorithm: signer.algorithm,
+      password: 'user-pw',
+      timestamp: true,
+    });
+    const signed = await embed(prepared, await signer.signHash(prepared.hash), {
+      fetchTimestamp: tsa,
+    });
+    const report = validate(signed, { trustAnchors: [pki.caDer], password: 'user-pw' });
+    expect(report.signatures[0]).toMatchObject({
+      valid: true,
+      chainTrusted: true,
+      timestamp: { valid: true, trusted: true },
+    });
   });
 
   it('reports a token that does not belong to the signature', async () => {

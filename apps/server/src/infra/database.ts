@@ -62,6 +62,9 @@ async function openPostgres(url: string): Promise<Database> {
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const listeners = new Set<pg.PoolClient>();
+  let closing = false;
+  // An idle client the server terminates must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
   return {
     kind: 'postgres',
     db: drizzlePg(pool) as unknown as Db,
@@ -79,19 +82,35 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     listen: async (channel, onPayload) => {
-      const client = await pool.connect();
-      listeners.add(client);
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      let client: pg.PoolClient | null = null;
+      let stopped = false;
+      // A LISTEN connection that the server drops is opened again, so events keep arriving.
+      const connect = async (): Promise<void> => {
+        const c = await pool.connect();
+        c.on('notification', (msg) => {
+          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+        });
+        c.on('error', () => {
+          listeners.delete(c);
+          c.release(true);
+          if (client === c) client = null;
+          if (!stopped && !closing) setTimeout(() => void connect().catch(() => undefined), 1000);
+        });
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listeners.add(c);
+        client = c;
+      };
+      await connect();
       return async () => {
-        if (!listeners.delete(client)) return;
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        client.release();
+        stopped = true;
+        const c = client;
+        if (!c || !listeners.delete(c)) return;
+        await c.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        c.release();
       };
     },
     close: async () => {
+      closing = true;
       for (const client of listeners) client.release();
       listeners.clear();
       await pool.end();

@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
@@ -68,6 +68,14 @@ export default function CertificatesPage() {
     ({ currentLocation, nextLocation }) =>
       isEditing && currentLocation.pathname !== nextLocation.pathname,
   );
+
+  // A reload or a closed tab asks too while the chain is being edited.
+  useEffect(() => {
+    if (!isEditing) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isEditing]);
 
   const data = credential.data;
   const certificates = working ?? data?.certChain ?? [];
