@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
+import { testKeyEncryptionKey } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import {
   bearer,
@@ -26,6 +27,7 @@ describe('identity provider logs', () => {
     const config = loadConfig({
       PUBLIC_URL: 'http://localhost:8080',
       LOG_LEVEL: 'trace',
+      KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
     context = await createContext(config, null);

@@ -155,17 +155,49 @@ export interface SignInStart {
   page: LightMyRequestResponse;
 }
 
-/** Starts the flow: authorize, then the sign-in page. */
+/** Starts the flow: authorize, then the sign-in page; pass a jar to keep a browser's cookies. */
 export async function startSignIn(
   app: FastifyInstance,
   extra: Record<string, string | undefined> = {},
+  jar: CookieJar = new CookieJar(),
 ): Promise<SignInStart> {
-  const jar = new CookieJar();
   const pkce = createPkce();
   const res = await browse(app, jar, { url: authorizeUrl(pkce, extra) });
   const interactionUrl = relative(locationOf(res));
   const page = await browse(app, jar, { url: interactionUrl });
   return { jar, pkce, interactionUrl, page };
+}
+
+/** A form a page submits by itself: its action and hidden fields (form_post, logout). */
+export function autoSubmitFormOf(html: string): { action: string; fields: Record<string, string> } {
+  const form = /<form[^>]*\saction="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form?.[1]) throw new Error(`no form on the page: ${html.slice(0, 300)}`);
+  const fields: Record<string, string> = {};
+  for (const input of (form[2] ?? '').matchAll(/<input[^>]*>/g)) {
+    const name = /\sname="([^"]*)"/.exec(input[0])?.[1];
+    const value = /\svalue="([^"]*)"/.exec(input[0])?.[1];
+    if (name && /type="hidden"/.test(input[0])) fields[name] = value ?? '';
+  }
+  return { action: form[1].replaceAll('&amp;', '&'), fields };
+}
+
+/** Does what the browser does with a self-submitting form page, then follows the redirects. */
+export async function submitAutoForm(
+  app: FastifyInstance,
+  jar: CookieJar,
+  page: LightMyRequestResponse,
+): Promise<LightMyRequestResponse | URL> {
+  const { action, fields } = autoSubmitFormOf(page.body);
+  const res = await browse(app, jar, { method: 'POST', url: action, form: fields });
+  return followRedirects(app, jar, res);
+}
+
+/** The claims of a JWT (no verification). */
+export function jwtClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Exchanges a code at the token endpoint. */

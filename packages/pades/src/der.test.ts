@@ -28,3 +28,12 @@ describe('DER', () => {
     expect(derChildren(readDer(set)).map((node) => node.tag)).toEqual([0x02, 0x30]);
   });
 });
+
+describe('DER times', () => {
+  it('reads UTCTime and GeneralizedTime', async () => {
+    const { derTime, derUtcTime, derGeneralizedTime } = await import('./der');
+    const date = new Date('2026-11-21T22:32:05Z');
+    expect(derTime(readDer(derUtcTime(date))).toISOString()).toBe(date.toISOString());
+    expect(derTime(readDer(derGeneralizedTime(date))).toISOString()).toBe(date.toISOString());
+  });
+});

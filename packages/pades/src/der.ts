@@ -92,7 +92,10 @@ export function derInteger(node: DerNode): bigint {
 
 export function derTime(node: DerNode): Date {
   const text = Buffer.from(derContent(node)).toString('latin1');
-  const match = /^(\d{2,4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(\.\d+)?Z$/.exec(text);
+  const yearDigits = node.tag === 0x17 ? 2 : 4;
+  const match = new RegExp(
+    `^(\\d{${yearDigits}})(\\d{2})(\\d{2})(\\d{2})(\\d{2})(\\d{2})?(\\.\\d+)?Z$`,
+  ).exec(text);
   if (!match) throw new DerError(`DER: unsupported time ${text}`);
   let year = Number(match[1]);
   if (node.tag === 0x17) year += year < 50 ? 2000 : 1900;
