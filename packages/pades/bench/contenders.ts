@@ -6,7 +6,7 @@ import signpdfModule from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
 import { createRequire } from 'node:module';
 import type * as PdfLib from 'pdf-lib';
-import { sign, type Signer } from '../src/index';
+import { sign, signIncrement, type Signer } from '../src/index';
 import type { BenchKey } from './inputs';
 
 // @signpdf/placeholder-pdf-lib works on objects of the CommonJS build of pdf-lib.
@@ -34,6 +34,7 @@ export async function makeContenders(key: BenchKey): Promise<Record<string, Cont
       return { bytes: nodeSign('sha256', Buffer.from('one RSA-2048 signature'), key.key) };
     },
     signet: async (pdf) => ({ bytes: await sign(pdf, signer) }),
+    signetIncrement: async (pdf) => ({ bytes: await signIncrement(pdf, signer) }),
     signpdf: async (pdf) => {
       let withPlaceholder: Uint8Array;
       let note = 'placeholder-plain';

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   PDFDocument,
-  PDFName,
   StandardFonts,
   concatTransformationMatrix,
   drawObject,
@@ -125,7 +124,6 @@ async function largeDocument(megabytes: number): Promise<Uint8Array> {
       popGraphicsState(),
     );
   }
-  void PDFName;
   return doc.save({ useObjectStreams: false });
 }
 

@@ -51,28 +51,43 @@ export async function buildCms(
   });
 }
 
-/** Checks that `pdf` carries the untouched placeholder the state describes. */
-export function checkPlaceholder(pdf: Uint8Array, state: PreparedState): void {
+/**
+ * Checks that `pdf` carries the untouched placeholder the state describes, and tells whether it is
+ * the whole document or only the increment (returns where `pdf` starts in the document).
+ */
+export function checkPlaceholder(pdf: Uint8Array, state: PreparedState): number {
   const wellFormed =
     state?.version === 1 &&
     Array.isArray(state.byteRange) &&
     state.byteRange.length === 4 &&
     state.byteRange.every((n) => Number.isInteger(n) && n >= 0) &&
     Number.isInteger(state.placeholderSize) &&
+    Number.isInteger(state.originalLength) &&
     typeof state.signedAttributes === 'string' &&
     Array.isArray(state.certificateChain) &&
     state.certificateChain.length > 0;
   if (!wellFormed) throw new PdfError('INVALID_PREPARED_STATE', 'the prepared state is malformed');
   const [, a, b, c] = state.byteRange;
+  const total = b + c;
+  const start =
+    pdf.length === total
+      ? 0
+      : pdf.length === total - state.originalLength
+        ? state.originalLength
+        : -1;
   let ok =
-    pdf.length === b + c && a === state.contentsOffset && pdf[a] === 0x3c && pdf[b - 1] === 0x3e;
-  for (let i = a + 1; ok && i < b - 1; i++) ok = pdf[i] === 0x30;
+    start >= 0 &&
+    a === state.contentsOffset &&
+    pdf[a - start] === 0x3c &&
+    pdf[b - 1 - start] === 0x3e;
+  for (let i = a + 1 - start; ok && i < b - 1 - start; i++) ok = pdf[i] === 0x30;
   if (!ok) {
     throw new PdfError(
       'INVALID_PREPARED_STATE',
       'the bytes do not hold the empty placeholder of this state',
     );
   }
+  return start;
 }
 
 function assertFits(state: PreparedState, cms: Uint8Array): void {
@@ -84,15 +99,27 @@ function assertFits(state: PreparedState, cms: Uint8Array): void {
   }
 }
 
-/** Writes the CMS as hex into the placeholder of `target` (which must be writable). */
-export function writeCms(target: Uint8Array, state: PreparedState, cms: Uint8Array): void {
+/**
+ * Writes the CMS as hex into the placeholder of `target` (which must be writable); `targetOffset`
+ * is where `target` starts in the document (the original's length for an increment).
+ */
+export function writeCms(
+  target: Uint8Array,
+  state: PreparedState,
+  cms: Uint8Array,
+  targetOffset = 0,
+): void {
   assertFits(state, cms);
-  target.set(Buffer.from(Buffer.from(cms).toString('hex'), 'latin1'), state.contentsOffset + 1);
+  target.set(
+    Buffer.from(Buffer.from(cms).toString('hex'), 'latin1'),
+    state.contentsOffset + 1 - targetOffset,
+  );
 }
 
 /**
  * Second phase: assembles the CMS around the signature value and returns the signed PDF (a copy
- * of the prepared bytes with /Contents filled in). Can run in another process than `prepare`.
+ * of the prepared bytes with /Contents filled in) — or the signed increment when `prepared.pdf`
+ * came from `prepareIncrement`. Can run in another process than `prepare`.
  */
 export async function embed(
   prepared: { pdf: Uint8Array; state: PreparedState },
@@ -100,10 +127,10 @@ export async function embed(
   options: EmbedOptions = {},
 ): Promise<Uint8Array> {
   const { pdf, state } = prepared;
-  checkPlaceholder(pdf, state);
+  const start = checkPlaceholder(pdf, state);
   const cms = await buildCms(state, signatureValue, options);
   assertFits(state, cms);
   const out = Buffer.from(pdf);
-  writeCms(out, state, cms);
+  writeCms(out, state, cms, start);
   return out;
 }

@@ -18,6 +18,8 @@ export type PdfErrorCode =
   | 'INVALID_OPTIONS'
   /** The prepared state does not belong to the bytes, or the signature was already embedded. */
   | 'INVALID_PREPARED_STATE'
+  /** The document is certified (DocMDP) with "no changes allowed": a new signature would break it. */
+  | 'DOCUMENT_LOCKED'
   /** The timestamp authority answered with an error or with a token that does not match. */
   | 'TIMESTAMP_FAILED';
 

@@ -1,8 +1,8 @@
-export { prepare, prepareBatch } from './prepare';
+export { prepare, prepareBatch, prepareIncrement } from './prepare';
 export type { PrepareOptions, PreparedSignature, PreparedState } from './prepare';
 export { embed } from './embed';
 export type { EmbedOptions } from './embed';
-export { sign } from './sign';
+export { sign, signIncrement } from './sign';
 export type { SignOptions } from './sign';
 export type { Signer, SignatureAlgorithm, FetchTimestamp } from './signer';
 export type { AppearanceOptions, SignatureFieldParameters } from './appearance';

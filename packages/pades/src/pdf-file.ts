@@ -43,7 +43,14 @@ export class PdfFile {
     this.repaired = chain.repaired;
     const newest = this.sections[0];
     if (!newest) throw new PdfError('DAMAGED_PDF', 'no cross-reference section');
-    this.trailer = newest.trailer;
+    // The newest trailer, completed from older ones for keys a careless writer dropped.
+    this.trailer = new PdfDict(newest.trailer.map);
+    for (const key of ['Root', 'Info', 'ID', 'Encrypt']) {
+      if (this.trailer.get(key) !== undefined) continue;
+      const older = this.sections.find((section) => section.trailer.get(key) !== undefined);
+      const value = older?.trailer.get(key);
+      if (value !== undefined) this.trailer.set(key, value);
+    }
     if (!(this.trailer.get('Root') instanceof PdfRef))
       throw new PdfError('DAMAGED_PDF', 'the trailer has no /Root');
     const encrypt = this.trailer.get('Encrypt');
@@ -178,7 +185,7 @@ export class PdfFile {
     );
   }
 
-  private readCompressed(num: number, streamNum: number, index: number): PdfValue {
+  private readCompressed(num: number, streamNum: number, _index: number): PdfValue {
     let objectStream = this.objectStreams.get(streamNum);
     if (!objectStream) {
       const stream = this.getObject(streamNum);
@@ -196,7 +203,6 @@ export class PdfFile {
       objectStream = { data, offsets };
       this.objectStreams.set(streamNum, objectStream);
     }
-    void index;
     const offset = objectStream.offsets.get(num);
     if (offset === undefined)
       throw new PdfError('DAMAGED_PDF', `object ${num} is not in object stream ${streamNum}`);

@@ -92,3 +92,17 @@ export function collectFieldNames(file: PdfFile, fields: PdfValue): Set<string> 
   walk(fields, '', 0);
   return names;
 }
+
+/** The /P of a DocMDP certification signature (1: no changes, 2: forms and signing, 3: + annotations). */
+export function certificationPermission(file: PdfFile): number | undefined {
+  const perms = file.resolveDict(getCatalog(file).dict.get('Perms'));
+  const signature = file.resolveDict(perms?.get('DocMDP'));
+  if (!signature) return undefined;
+  const references = file.resolve(signature.get('Reference'));
+  for (const reference of Array.isArray(references) ? references : []) {
+    const dict = file.resolveDict(reference);
+    if (dict?.nameOf('TransformMethod') !== 'DocMDP') continue;
+    return file.resolveDict(dict.get('TransformParams'))?.numberOf('P') ?? 2;
+  }
+  return 2;
+}

@@ -13,6 +13,7 @@ import { OID } from './oids';
 import { PdfFile } from './pdf-file';
 import { PdfDict, PdfName, PdfRef, pdfDate, pdfTextString, serializeName } from './pdf-objects';
 import {
+  certificationPermission,
   collectFieldNames,
   findPage,
   getCatalog,
@@ -53,6 +54,8 @@ export interface PreparedState {
   byteRange: [number, number, number, number];
   /** Offset of the `<` that opens the /Contents placeholder. */
   contentsOffset: number;
+  /** Length of the PDF before this update (where an increment starts). */
+  originalLength: number;
   /** Bytes of CMS the placeholder holds (it is twice as many hex digits). */
   placeholderSize: number;
   /** Base64 DER of the signed attributes (the SET that is signed). */
@@ -151,6 +154,22 @@ function hashAndCopy(hash: Hash, source: Uint8Array, target: Uint8Array): void {
  * sign, and the state `embed` needs. Earlier bytes are never changed.
  */
 export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSignature {
+  return prepareOutput(pdf, options, 'document');
+}
+
+/**
+ * Like `prepare`, but `pdf` holds only the appended update: the document is the original bytes
+ * followed by it. Nothing of the original is copied.
+ */
+export function prepareIncrement(pdf: Uint8Array, options: PrepareOptions): PreparedSignature {
+  return prepareOutput(pdf, options, 'increment');
+}
+
+function prepareOutput(
+  pdf: Uint8Array,
+  options: PrepareOptions,
+  output: 'document' | 'increment',
+): PreparedSignature {
   const file = new PdfFile(pdf, options.password);
   if (options.certificateChain.length === 0)
     throw new PdfError('INVALID_OPTIONS', 'the certificate chain is empty');
@@ -165,6 +184,9 @@ export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSigna
   checkKey(signerCertificate, options.algorithm);
 
   const catalog = getCatalog(file);
+  if (certificationPermission(file) === 1) {
+    throw new PdfError('DOCUMENT_LOCKED', 'the document is certified with no changes allowed');
+  }
   const update = new IncrementalUpdate(file);
   const appearance = options.appearance;
   const pageNumber = appearance?.page ?? 1;
@@ -330,10 +352,16 @@ export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSigna
   const byteRangeText = `[${byteRange.join(' ')}`;
   updateBytes.write(byteRangeText.padEnd(BYTE_RANGE_WIDTH - 1, ' ') + ']', byteRangeAt, 'latin1');
 
-  const out = Buffer.allocUnsafe(total);
   const hasher = createHash('sha256');
-  hashAndCopy(hasher, pdf, out);
-  out.set(updateBytes, base);
+  let out: Buffer;
+  if (output === 'document') {
+    out = Buffer.allocUnsafe(total);
+    hashAndCopy(hasher, pdf, out);
+    out.set(updateBytes, base);
+  } else {
+    hasher.update(pdf);
+    out = updateBytes;
+  }
   const digest = hasher
     .update(updateBytes.subarray(0, contentsAt))
     .update(updateBytes.subarray(contentsEnd))
@@ -349,6 +377,7 @@ export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSigna
     fieldName: name,
     byteRange,
     contentsOffset: base + contentsAt,
+    originalLength: base,
     placeholderSize,
     signedAttributes: Buffer.from(signedAttributes).toString('base64'),
     certificateChain: options.certificateChain.map((cert) => Buffer.from(cert).toString('base64')),

@@ -247,6 +247,7 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
   const modifications: string[] = [];
   if (!section) return { offset: -1, onlySignatures: false, modifications: ['missing section'] };
   const rootRef = section.trailer.get('Root');
+  const infoRef = section.trailer.get('Info') ?? file.trailer.get('Info');
   const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
   for (const num of section.numbers()) {
     const entry = section.lookup(num);
@@ -262,7 +263,10 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
     const nextDict =
       next instanceof PdfStream ? next.dict : next instanceof PdfDict ? next : undefined;
     const type = nextDict?.nameOf('Type');
-    if (type === 'XRef' || type === 'ObjStm') continue;
+    // Cross-reference plumbing, the document information dictionary and XMP metadata do not
+    // change what the document shows; signing tools routinely update the latter two.
+    if (type === 'XRef' || type === 'ObjStm' || type === 'Metadata') continue;
+    if (infoRef instanceof PdfRef && infoRef.num === num) continue;
     // New objects only matter once a changed object references them, and those are checked.
     if (previous === undefined || previous === null) continue;
     if (same(previous, next)) continue;
@@ -282,7 +286,7 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
       modifications.push(
         ...compareDicts({
           ...common,
-          allowed: ['DSS'],
+          allowed: ['DSS', 'Metadata', 'Extensions'],
           nested: {
             AcroForm: (a, b) => {
               if (a instanceof PdfRef && b instanceof PdfRef && a.num === b.num) return [];

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { embed, prepare, sign, validate, PdfError } from '../src/index';
 import { makeSignaturePng } from './support/images';
@@ -32,7 +33,10 @@ describe('typed errors for bad input', () => {
   });
 
   it('a PNG named .pdf is NOT_A_PDF', async () => {
-    await expectCode(() => sign(makeSignaturePng(), rsaSigner(pki, 'rsa2048')), 'NOT_A_PDF');
+    const path = join(mkdtempSync(join(inject('workDir'), 'bad-input-')), 'contract.pdf');
+    writeFileSync(path, makeSignaturePng());
+    await expectCode(() => sign(readFileSync(path), rsaSigner(pki, 'rsa2048')), 'NOT_A_PDF');
+    await expectCode(() => validate(readFileSync(path), { trustAnchors: [] }), 'NOT_A_PDF');
   });
 
   it('a truncated PDF is DAMAGED_PDF', async () => {

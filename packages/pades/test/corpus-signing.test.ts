@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sign, validate, type Signer } from '../src/index';
@@ -172,6 +171,5 @@ describe('three signers in sequence on every corpus file', () => {
     const row = height - 3;
     const pixel = raw[row * (width + 1) + 1 + 3];
     expect(pixel).toBeLessThan(250);
-    void tmpdir;
   });
 });

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { p256 } from '@noble/curves/nist.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { embed, prepare, prepareBatch, validate, type PreparedState } from '../src/index';
+import {
+  embed,
+  prepare,
+  prepareBatch,
+  prepareIncrement,
+  signIncrement,
+  validate,
+  type PreparedState,
+  type SignatureReport,
+} from '../src/index';
 import { normalizeEcdsaSignature } from '../src/cms-signed-data';
 import { ecSigner, rsaPssSigner, rsaSigner, type TestPki } from './support/pki';
 import { opensslCmsVerify, pdfsig, testPki } from './support/tools';
@@ -108,7 +117,13 @@ describe('two phases', () => {
       chainTrusted: true,
       algorithm: 'RSA_PSS',
     });
-    const verified = await opensslCmsVerify(pki, signed, report.signatures[0] as never, dir, 'pss');
+    const verified = await opensslCmsVerify(
+      pki,
+      signed,
+      report.signatures[0] as SignatureReport,
+      dir,
+      'pss',
+    );
     expect(verified.output).toMatch(/Verification successful/);
 
     const raw = p256.sign(new Uint8Array(32).fill(7), p256.utils.randomSecretKey(), {
@@ -117,6 +132,32 @@ describe('two phases', () => {
     const der = normalizeEcdsaSignature(raw);
     expect(der[0]).toBe(0x30);
     expect(normalizeEcdsaSignature(der)).toBe(der);
+  });
+
+  it('signIncrement returns only the appended update; original + update validates', async () => {
+    const original = corpusFile('100-pages');
+    const increment = await signIncrement(original, rsaSigner(pki, 'rsa2048'), {
+      appearance: { page: 100, width: 120, height: 40, textLines: ['Alice'] },
+    });
+    expect(increment.length).toBeLessThan(20_000);
+    const signed = Buffer.concat([original, increment]);
+    writeFileSync(join(dir, 'increment.pdf'), signed);
+    expect(validate(signed, { trustAnchors: [pki.caDer] }).signatures[0]).toMatchObject({
+      valid: true,
+      coversWholeDocument: true,
+    });
+    const poppler = await pdfsig(pki, join(dir, 'increment.pdf'));
+    expect(poppler[0]).toMatchObject({ valid: true, trusted: true, total: true });
+
+    // Two phases on an increment: embed recognises it from the state.
+    const signer = ecSigner(pki);
+    const prepared = prepareIncrement(signed, {
+      certificateChain: signer.certificateChain,
+      algorithm: 'ECDSA',
+    });
+    const second = await embed(prepared, await signer.signHash(prepared.hash));
+    const report = validate(Buffer.concat([signed, second]), { trustAnchors: [pki.caDer] });
+    expect(report.signatures.map((s) => s.valid && !s.modifiedAfterSigning)).toEqual([true, true]);
   });
 
   it('keeps the state JSON-serialisable', () => {

@@ -34,6 +34,14 @@ a{color:#1565c0}
 footer{text-align:right;font-size:.85rem;margin-top:24px}
 `;
 
+/**
+ * Submits the page's `form[data-auto-submit]` (the logout confirmation for a first-party client),
+ * served at /oidc/assets/idp-auto-submit.js: the CSP (script-src 'self') allows no inline script.
+ */
+export const idpAutoSubmitScript = `document.querySelectorAll('form[data-auto-submit]').forEach(function (form) { form.submit(); });
+`;
+export const idpAutoSubmitScriptPath = '/oidc/assets/idp-auto-submit.js';
+
 export interface PageOptions {
   lang: IdpLanguage;
   m: IdpMessages;

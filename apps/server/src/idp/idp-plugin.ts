@@ -7,7 +7,7 @@ import { accountRoutes } from './account-routes';
 import { createAttemptLimiter } from './attempt-limiter';
 import { interactionRoutes } from './interaction-routes';
 import { ensureIdpSecrets } from './idp-keys';
-import { idpStylesheet } from './idp-pages';
+import { idpAutoSubmitScript, idpStylesheet } from './idp-pages';
 import { createIdpProvider, webClientOrigins, type MountedRequest } from './idp-provider';
 import { deleteExpiredOidcPayloads } from './oidc-adapter';
 
@@ -60,6 +60,12 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(idpStylesheet),
+  );
+  app.get('/assets/idp-auto-submit.js', async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(idpAutoSubmitScript),
   );
 
   await app.register(async (pages) => {

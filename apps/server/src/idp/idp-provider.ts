@@ -9,7 +9,7 @@ import type { Db } from '#infra/database';
 import { findAccountById, type Account } from './account-store';
 import { apiResource, type IdpSecrets } from './idp-keys';
 import { idpMessages, pickLanguage } from './idp-messages';
-import { escapeHtml, renderPage } from './idp-pages';
+import { escapeHtml, idpAutoSubmitScriptPath, renderPage } from './idp-pages';
 import { createOidcAdapter } from './oidc-adapter';
 
 /** Scopes the web client asks for; all granted without a consent screen (first-party client). */
@@ -42,6 +42,29 @@ function pageLanguage(ctx: KoaContextWithOIDC) {
     uiLocales: params?.ui_locales,
     acceptLanguage: ctx.get('accept-language'),
   });
+}
+
+/**
+ * RP-initiated logout from the (first-party) web client with a valid `id_token_hint` of the
+ * signed-in account ends the session without asking (RP-Initiated Logout 1.0 §6: the hint is the
+ * indication that the user asked the client to log out). The provider has already checked the
+ * hint's signature and audience, and the client is ours.
+ */
+function isHintedLogout(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint;
+  const accountId = ctx.oidc.session?.accountId;
+  return Boolean(hint && ctx.oidc.client && accountId && hint.payload.sub === accountId);
+}
+
+/**
+ * The provider's logout form (xsrf field) turned into one that submits itself with logout=yes,
+ * by the same-origin script file (the CSP allows no inline script); a button without JavaScript.
+ */
+function autoSubmitLogoutForm(form: string, continueText: string): string | null {
+  if (!form.startsWith('<form ') || !form.endsWith('</form>')) return null;
+  const inner = form.slice('<form '.length, -'</form>'.length);
+  return `<form data-auto-submit ${inner}<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">${escapeHtml(continueText)}</button></noscript></form>
+<script src="${idpAutoSubmitScriptPath}"></script>`;
 }
 
 /**
@@ -152,6 +175,16 @@ export function createIdpProvider(options: {
           const lang = pageLanguage(ctx);
           const m = idpMessages[lang];
           ctx.type = 'html';
+          const autoForm = isHintedLogout(ctx) ? autoSubmitLogoutForm(form, m.continueButton) : null;
+          if (autoForm) {
+            ctx.body = renderPage({
+              lang,
+              m,
+              title: m.logoutTitle,
+              body: `<p>${escapeHtml(m.signingOut)}</p>\n${autoForm}`,
+            });
+            return;
+          }
           ctx.body = renderPage({
             lang,
             m,

@@ -70,8 +70,16 @@ export function createOidcAdapter(db: Db): AdapterClass {
         .where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.id, id)));
     }
 
+    /**
+     * Called once per token model (AccessToken, AuthorizationCode, ...) when a grant is revoked,
+     * e.g. on logout: only this kind's rows go. An Interaction also carries the grantId of the
+     * session it started in, and must outlive the end of that session when another account signs
+     * in mid-interaction (oidc-provider ends the old session, then resumes the interaction).
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.kind, this.kind), eq(oidcPayloads.grantId, grantId)));
     }
   };
 }

@@ -13,7 +13,7 @@ const url = z.string().url();
  * Every environment variable Signet reads, with its default. The README's configuration table is
  * written from this list; keep them in step.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: int(1, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: url.optional(),

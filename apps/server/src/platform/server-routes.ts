@@ -98,7 +98,8 @@ export const serverRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
       schema: {
         tags,
         security: [],
-        description: 'Prometheus text exposition format',
+        description:
+          'Prometheus text exposition format. Unauthenticated (as scrapers expect): process figures and request counts per route, no user data.',
         querystring: emptyQuerySchema,
         response: { 200: z.string() },
       },

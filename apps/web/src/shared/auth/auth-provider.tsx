@@ -64,8 +64,24 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
     };
   }, [userManager]);
 
-  const actions = useMemo(
-    () => ({
+  const actions = useMemo(() => {
+    // /logout can mount twice while the app settles. One sign-out only: a second run would find
+    // the user already removed and send the provider no id_token_hint, and the provider then asks
+    // "Do you want to sign out?" instead of ending the session right away.
+    let signingOut: Promise<void> | null = null;
+    const endSession = async () => {
+      const current = await userManager.getUser().catch(() => null);
+      await userManager.removeUser();
+      try {
+        await userManager.signoutRedirect(
+          current?.id_token ? { id_token_hint: current.id_token } : {},
+        );
+      } catch {
+        // The provider has no end-session endpoint: the local session is gone, which is enough.
+        window.location.assign(authCallbackPaths.afterLogout);
+      }
+    };
+    return {
       async signIn(options: SignInOptions) {
         const prompt = promptOf(options);
         const extraQueryParams: Record<string, string> = prompt ? { prompt } : {};
@@ -85,17 +101,12 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
       async removeSession() {
         await userManager.removeUser();
       },
-      async signOut() {
-        const current = await userManager.getUser().catch(() => null);
-        await userManager.removeUser();
-        try {
-          await userManager.signoutRedirect(
-            current?.id_token ? { id_token_hint: current.id_token } : {},
-          );
-        } catch {
-          // The provider has no end-session endpoint: the local session is gone, which is enough.
-          window.location.assign(authCallbackPaths.afterLogout);
-        }
+      signOut() {
+        // Settles only when the page comes back (bfcache); then a new sign-out may start.
+        signingOut ??= endSession().finally(() => {
+          signingOut = null;
+        });
+        return signingOut;
       },
       getAccessToken() {
         const current = latest.current;
@@ -105,9 +116,8 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
         const renewed = await userManager.signinSilent().catch(() => null);
         return renewed?.access_token;
       },
-    }),
-    [userManager],
-  );
+    };
+  }, [userManager]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -1,0 +1,144 @@
+import type { envSchema } from './config';
+
+type Variable = keyof typeof envSchema.shape;
+
+/**
+ * The README's configuration table: default and meaning of every variable. Typed by the schema's
+ * keys, so a variable added to `config.ts` without a line here does not compile.
+ */
+export const configDocs: Record<Variable, { default: string; description: string }> = {
+  PORT: { default: '8080', description: 'Port the server listens on.' },
+  HOST: { default: '0.0.0.0', description: 'Address the server listens on.' },
+  PUBLIC_URL: {
+    default: 'http://localhost:$PORT',
+    description: 'Origin browsers reach Signet at; issuer and redirect URIs derive from it.',
+  },
+  DATA_DIR: {
+    default: './data',
+    description: 'Folder of the embedded database (PGlite) and the key-encryption key file.',
+  },
+  DATABASE_URL: {
+    default: '(embedded PGlite)',
+    description: 'postgres:// URL of a PostgreSQL server to use instead of the embedded database.',
+  },
+  LOG_LEVEL: { default: 'info', description: 'pino log level (fatal … trace, silent).' },
+  ADMIN_EMAIL: {
+    default: 'admin@signet.local',
+    description: 'E-mail of the first admin, created on first start with an empty database.',
+  },
+  ADMIN_PASSWORD: {
+    default: '(generated, printed once)',
+    description: 'Password of the first admin (embedded identity provider only).',
+  },
+  OIDC_ISSUER: {
+    default: '(embedded, $PUBLIC_URL/oidc)',
+    description: 'External OpenID Connect issuer; when set the embedded provider is off.',
+  },
+  OIDC_CLIENT_ID: { default: 'signet-web', description: 'Client id of the web app at the issuer.' },
+  OIDC_AUDIENCE: {
+    default: '(not checked for external issuers)',
+    description: 'Audience access tokens of an external issuer must carry.',
+  },
+  RSSP_API_URL: {
+    default: '$PUBLIC_URL/rssp',
+    description: 'Base URL the browser calls the remote signing service at.',
+  },
+  RDSS_API_URL: {
+    default: '$PUBLIC_URL/rdss',
+    description: 'Base URL the browser calls the document signing service at.',
+  },
+  RSSP_PUBLIC_URL: {
+    default: '(empty)',
+    description: "Public pages of the remote signing service (admin menu's users rSSP, devices).",
+  },
+  RDSS_PUBLIC_URL: { default: '(empty)', description: 'Public pages of the document service.' },
+  WEB_DIST_DIR: {
+    default: 'apps/web/dist',
+    description: 'Folder of the built web app the server serves.',
+  },
+  BODY_LIMIT_BYTES: { default: '1048576', description: 'Largest JSON request body.' },
+  HEARTBEAT_SECONDS: {
+    default: '15',
+    description: 'Seconds between HEARTBEAT events on the event streams (1–15).',
+  },
+  DEV_MODE: {
+    default: 'false',
+    description: 'Development mode: theme selector, Vite dev-server redirect URIs.',
+  },
+  LOGOUT_TIME_SECONDS: { default: '300', description: 'Idle time before the web app logs out.' },
+  LOGOUT_REMINDER_SECONDS: {
+    default: '60',
+    description: 'How long before the idle logout the "Are you still there?" reminder shows.',
+  },
+  NETWORK_TIMEOUT_MILLIS: { default: '30000', description: 'Timeout of the web app’s API calls.' },
+  COOKIE_POLICY_URL: { default: '(empty)', description: 'Link in the cookie consent bar.' },
+  HOTJAR_SITE_ID: {
+    default: '(empty)',
+    description: 'Heat-map site id; when set the cookie consent bar shows.',
+  },
+  ADMIN_ONLY_CREDENTIAL_MANAGEMENT: {
+    default: 'false',
+    description: 'Only admins create, update and delete credentials.',
+  },
+  KEY_ENCRYPTION_KEY: {
+    default: '($DATA_DIR/kek.key, mode 0600)',
+    description: 'rSSP key-encryption key, base64 of 32 bytes. See docs/key-custody.md.',
+  },
+  KEY_ENCRYPTION_KEY_PREVIOUS: {
+    default: '(none)',
+    description: 'Retired key-encryption keys (comma-separated), to unwrap during rotation.',
+  },
+  KEY_PASSWORD_MAX_ATTEMPTS: {
+    default: '5',
+    description: 'Wrong key passwords in a row before a key is KEY_BLOCKED.',
+  },
+  PUK_MAX_ATTEMPTS: { default: '3', description: 'Wrong PUKs before a key is blocked for good.' },
+  KDF_SCRYPT_LOG2_N: {
+    default: '17',
+    description: 'scrypt cost (log2 N) for key passwords and PUKs; below 17 only in tests.',
+  },
+  CA_MODE: {
+    default: 'embedded',
+    description: 'Certificate authority for CMP enrollment: embedded or external.',
+  },
+  USER_GROUPS_ENABLED: { default: 'false', description: 'User groups feature.' },
+  DEFAULT_USER_ROLES: {
+    default: 'creator,signer',
+    description: 'Roles a new user starts with (comma-separated), or none.',
+  },
+  SIGNING_TRAIL_ENABLED: { default: 'false', description: 'Signing trail feature.' },
+  CLERK_ENABLED: { default: 'true', description: 'Clerk signing feature.' },
+  POOR_MAN_SIGN_ENABLED: { default: 'true', description: 'Quantum-safe demo in the user menu.' },
+  USER_VERIFICATION_ENABLED: { default: 'false', description: 'User identity verification.' },
+  AUTHORIZATION_TIMEOUT_SECS: {
+    default: '120',
+    description: 'How long a signature waits for approval on a device.',
+  },
+  MAX_UPLOAD_DOCUMENT_BYTES: { default: '52428800', description: 'Largest PDF upload.' },
+  MAX_SIGNATURE_PROFILE_IMAGE_BYTES: {
+    default: '1048576',
+    description: 'Largest signature profile image.',
+  },
+  ACCOUNT_MANAGEMENT_URL: {
+    default: '(empty)',
+    description: 'Manage-account link on My profile.',
+  },
+  SIC_ANDROID_LINK: {
+    default: '(empty)',
+    description: 'Android app link in the add-device dialog.',
+  },
+  SIC_IPHONE_LINK: { default: '(empty)', description: 'iPhone app link in the add-device dialog.' },
+  THEME: {
+    default: '(none)',
+    description:
+      'JSON colour set {primary, secondary, background, paper, mode} offered as a theme.',
+  },
+};
+
+/** The Markdown table for the README. */
+export function renderConfigTable(): string {
+  const rows = Object.entries(configDocs).map(
+    ([name, doc]) => `| \`${name}\` | ${doc.default} | ${doc.description} |`,
+  );
+  return ['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n');
+}
