@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { embed, prepare, sign, validate, PdfError } from '../src/index';
 import { makeSignaturePng } from './support/images';
@@ -130,6 +131,28 @@ describe('typed errors for bad input', () => {
       () => embed({ pdf: file('classic-xref'), state: prepared.state }, signature),
       'INVALID_PREPARED_STATE',
     );
+  });
+
+  it('a document certified with "no changes allowed" is DOCUMENT_LOCKED; P=2 may be signed', async () => {
+    for (const permission of [1, 2]) {
+      const doc = await PDFDocument.load(file('classic-xref'));
+      const reference = doc.context.obj({
+        Type: 'SigRef',
+        TransformMethod: 'DocMDP',
+        TransformParams: { Type: 'TransformParams', P: permission, V: '1.2' },
+      });
+      const certification = doc.context.register(
+        doc.context.obj({ Type: 'Sig', Reference: [reference] }),
+      );
+      doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: certification }));
+      const certified = await doc.save({ useObjectStreams: false });
+      if (permission === 1)
+        await expectCode(() => sign(certified, rsaSigner(pki, 'rsa2048')), 'DOCUMENT_LOCKED');
+      else
+        expect((await sign(certified, rsaSigner(pki, 'rsa2048'))).length).toBeGreaterThan(
+          certified.length,
+        );
+    }
   });
 
   it('options outside the document are INVALID_OPTIONS, images must be PNG or JPEG', async () => {

@@ -16,6 +16,14 @@ function promptOf(options: SignInOptions): string | undefined {
   return undefined;
 }
 
+/**
+ * The sign-out under way. /logout mounts more than once while the app settles (the provider
+ * too), and each run signs out: a second run would find the user already removed and send the
+ * provider no id_token_hint, and the provider then asks "Do you want to sign out?" instead of
+ * ending the session right away. So one sign-out per page, shared by every mount.
+ */
+let signingOut: Promise<void> | null = null;
+
 /** Holds the oidc-client-ts session (local storage) and keeps React state in step with it. */
 export function AuthProvider({ userManager, children }: AuthProviderProps) {
   const [user, setUser] = useState<OidcUser | null>(null);
@@ -65,10 +73,6 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
   }, [userManager]);
 
   const actions = useMemo(() => {
-    // /logout can mount twice while the app settles. One sign-out only: a second run would find
-    // the user already removed and send the provider no id_token_hint, and the provider then asks
-    // "Do you want to sign out?" instead of ending the session right away.
-    let signingOut: Promise<void> | null = null;
     const endSession = async () => {
       const current = await userManager.getUser().catch(() => null);
       await userManager.removeUser();
