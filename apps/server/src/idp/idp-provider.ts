@@ -175,7 +175,9 @@ export function createIdpProvider(options: {
           const lang = pageLanguage(ctx);
           const m = idpMessages[lang];
           ctx.type = 'html';
-          const autoForm = isHintedLogout(ctx) ? autoSubmitLogoutForm(form, m.continueButton) : null;
+          const autoForm = isHintedLogout(ctx)
+            ? autoSubmitLogoutForm(form, m.continueButton)
+            : null;
           if (autoForm) {
             ctx.body = renderPage({
               lang,
