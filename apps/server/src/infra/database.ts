@@ -91,8 +91,8 @@ async function openPostgres(url: string): Promise<Database> {
           if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
         });
         c.on('error', () => {
-          listeners.delete(c);
-          c.release(true);
+          // Only a client this listener still holds is released (close() may have done it).
+          if (listeners.delete(c)) c.release(true);
           if (client === c) client = null;
           if (!stopped && !closing) setTimeout(() => void connect().catch(() => undefined), 1000);
         });
@@ -106,13 +106,15 @@ async function openPostgres(url: string): Promise<Database> {
         const c = client;
         if (!c || !listeners.delete(c)) return;
         await c.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        c.release();
+        // A LISTEN connection never goes back to the pool for other queries.
+        c.release(true);
       };
     },
     close: async () => {
       closing = true;
-      for (const client of listeners) client.release();
+      const held = [...listeners];
       listeners.clear();
+      for (const client of held) client.release(true);
       await pool.end();
     },
   };
