@@ -1,12 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { isApiError } from '../../shared/api/api-error';
 import { useAuth } from '../../shared/auth/use-auth';
+import { RetryAlert } from '../../shared/components/retry-alert';
 import { useCurrentUser } from '../../shared/hooks/use-current-user';
 import { permissionDeniedPath, welcomePath } from '../paths';
 import { FullPageSpinner } from '../providers/remote-config-gate';
@@ -38,16 +37,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
     if (isSessionDead) return <FullPageSpinner />;
     return (
       <Box sx={{ p: 3, maxWidth: 560, mx: 'auto' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void currentUser.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          }
-        >
-          {t('guard.userError')}
-        </Alert>
+        <RetryAlert onRetry={() => currentUser.refetch()}>{t('guard.userError')}</RetryAlert>
       </Box>
     );
   }

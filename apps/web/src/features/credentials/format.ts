@@ -1,13 +1,8 @@
-const pad = (value: number) => String(value).padStart(2, '0');
+import { formatDateTime as formatDateTimeValue } from '../../shared/format/format-date-time';
 
-/** year.month.day hour:minute:second in local time; unparseable values as they came. */
+/** year.month.day hour:minute:second in local time; unparseable values as they came; none → —. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const day = `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return `${day} ${time}`;
+  return value ? formatDateTimeValue(value) : '—';
 }
 
 /** Saves text as a file through a temporary object URL. */

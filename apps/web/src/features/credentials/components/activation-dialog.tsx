@@ -1,10 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,6 +7,7 @@ import type { Credential } from '@signet/contracts/credentials';
 import { useToast } from '../../../shared/components/toast';
 import { useActivateCredential } from '../api/activate-credential';
 import { translateValidation } from '../validation-message';
+import { KeyDialogFrame } from './key-dialog-frame';
 import { SecretField } from './secret-field';
 
 type Values = z.input<typeof activationFormSchema>;
@@ -54,34 +49,26 @@ export function ActivationDialog({ credential, onClose, onActivated }: Activatio
   });
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle>{t('activation.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {t('activation.intro', { description: credential.description })}
-          </DialogContentText>
-          <SecretField
-            label={t('activation.keyPassword')}
-            registration={register('keyPassword')}
-            error={translateValidation(t, errors.keyPassword?.message)}
-            autoFocus
-          />
-          <SecretField
-            label={t('activation.confirmKeyPassword')}
-            registration={register('confirmKeyPassword')}
-            error={translateValidation(t, errors.confirmKeyPassword?.message)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-            {t('activation.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <KeyDialogFrame
+      title={t('activation.title')}
+      intro={t('activation.intro', { description: credential.description })}
+      submitLabel={t('activation.submit')}
+      canSubmit={isValid}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SecretField
+        label={t('activation.keyPassword')}
+        registration={register('keyPassword')}
+        error={translateValidation(t, errors.keyPassword?.message)}
+        autoFocus
+      />
+      <SecretField
+        label={t('activation.confirmKeyPassword')}
+        registration={register('confirmKeyPassword')}
+        error={translateValidation(t, errors.confirmKeyPassword?.message)}
+      />
+    </KeyDialogFrame>
   );
 }

@@ -1,9 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,6 +7,8 @@ import type { Credential } from '@signet/contracts/credentials';
 import { useToast } from '../../../shared/components/toast';
 import { useChangeKeyPassword } from '../api/change-key-password';
 import { translateValidation } from '../validation-message';
+import { KeyDialogFrame } from './key-dialog-frame';
+import { NewKeyPasswordFields } from './new-key-password-fields';
 import { SecretField } from './secret-field';
 
 type Values = z.input<typeof changePasswordFormSchema>;
@@ -51,37 +48,26 @@ export function ChangePasswordDialog({
   });
 
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle>{t('changePassword.title')}</DialogTitle>
-        <DialogContent>
-          <SecretField
-            label={t('changePassword.oldKeyPassword')}
-            registration={register('oldKeyPassword')}
-            error={translateValidation(t, errors.oldKeyPassword?.message)}
-            autoComplete="current-password"
-            autoFocus
-          />
-          <SecretField
-            label={t('changePassword.newKeyPassword')}
-            registration={register('newKeyPassword')}
-            error={translateValidation(t, errors.newKeyPassword?.message)}
-          />
-          <SecretField
-            label={t('changePassword.confirmNewKeyPassword')}
-            registration={register('confirmNewKeyPassword')}
-            error={translateValidation(t, errors.confirmNewKeyPassword?.message)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!isValid || isSubmitting}>
-            {t('changePassword.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <KeyDialogFrame
+      title={t('changePassword.title')}
+      submitLabel={t('changePassword.submit')}
+      canSubmit={isValid}
+      isSubmitting={isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SecretField
+        label={t('changePassword.oldKeyPassword')}
+        registration={register('oldKeyPassword')}
+        error={translateValidation(t, errors.oldKeyPassword?.message)}
+        autoComplete="current-password"
+        autoFocus
+      />
+      <NewKeyPasswordFields
+        newKeyPassword={register('newKeyPassword')}
+        confirmNewKeyPassword={register('confirmNewKeyPassword')}
+        errors={errors}
+      />
+    </KeyDialogFrame>
   );
 }

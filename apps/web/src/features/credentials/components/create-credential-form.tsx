@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
@@ -29,8 +27,11 @@ import { useCreateCredential } from '../api/create-credential';
 import { useCountries } from '../api/get-countries';
 import { useCredentialAlgorithms } from '../api/get-credential-algorithms';
 import { translateValidation } from '../validation-message';
+import { CredentialFormActions } from './credential-form-actions';
 import { SelectField } from './credential-form-fields';
+import { CredentialFormGrid } from './credential-form-grid';
 import { CustomOidFields } from './custom-oid-fields';
+import { DescriptionField } from './description-field';
 import { UserPicker } from './user-picker';
 
 /** Admins without a user in the address must pick one (spec platform §5). */
@@ -142,14 +143,7 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
             {t('dialog.loadError')}
           </Alert>
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            columnGap: 2,
-            rowGap: 0.5,
-          }}
-        >
+        <CredentialFormGrid>
           {needsPicker && (
             <Box sx={{ gridColumn: '1 / -1' }}>
               <Controller
@@ -175,17 +169,7 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
               />
             </Box>
           )}
-          <TextField
-            {...register('description')}
-            label={t('dialog.description')}
-            required
-            fullWidth
-            autoFocus
-            error={Boolean(errors.description)}
-            helperText={err(errors.description?.message) ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'credential-description' } }}
-            sx={{ gridColumn: '1 / -1' }}
-          />
+          <DescriptionField registration={register('description')} error={errors.description} />
           <Controller
             control={control}
             name="keyPurpose"
@@ -376,22 +360,15 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
               <CustomOidFields value={field.value ?? []} onChange={field.onChange} />
             )}
           />
-        </Box>
+        </CredentialFormGrid>
       </DialogContent>
       {isSubmitting && <LinearProgress aria-label={t('dialog.creating')} />}
-      <DialogActions>
-        <Button onClick={onDone} disabled={isSubmitting}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!isValid || isSubmitting}
-          data-testid="credential-submit"
-        >
-          {t('common:actions.create')}
-        </Button>
-      </DialogActions>
+      <CredentialFormActions
+        submitLabel={t('common:actions.create')}
+        canSubmit={isValid}
+        isSubmitting={isSubmitting}
+        onCancel={onDone}
+      />
     </form>
   );
 }

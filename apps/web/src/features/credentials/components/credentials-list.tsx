@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Credential } from '@signet/contracts/credentials';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
+import { RetryAlert } from '../../../shared/components/retry-alert';
+import { SearchField } from '../../../shared/components/search-field';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
@@ -22,7 +23,6 @@ import type { CredentialListState } from '../credential-list-query';
 import { canManageCredentials, credentialActions } from '../credential-permissions';
 import type { CredentialViewer } from '../credential-permissions';
 import { credentialPaths } from '../credential-paths';
-import { CredentialsSearchField } from './credentials-search-field';
 import { CredentialsTable } from './credentials-table';
 import type { RowAction } from './credential-row-actions';
 import { useKeyActionDialogs } from './key-action-dialogs';
@@ -141,21 +141,16 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
       >
         {isAdminList ? t('adminTitle') : t('title')}
       </PageTitle>
-      <CredentialsSearchField
+      <SearchField
         value={query.q ?? ''}
         onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 0 })}
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        clearLabel={t('clearSearch')}
+        testId="credentials-search"
       />
       {list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadError')}
-        </Alert>
+        <RetryAlert onRetry={() => list.refetch()}>{t('loadError')}</RetryAlert>
       ) : (
         <>
           <LinearProgress

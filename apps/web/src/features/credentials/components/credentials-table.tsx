@@ -2,15 +2,8 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -18,7 +11,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { credentialSortFields } from '@signet/contracts/credentials';
 import type { Credential } from '@signet/contracts/credentials';
-import { pageSizes } from '@signet/contracts/limits';
+import { ListTable } from '../../../shared/components/list-table';
 import type { CredentialListState } from '../credential-list-query';
 import type { CredentialActions } from '../credential-permissions';
 import { formatDateTime } from '../format';
@@ -157,8 +150,6 @@ export function CredentialsTable(props: CredentialsTableProps) {
   const columns = columnsFor(isAdminList, layout);
   const hidesKeyColumns = !columns.includes('authMode');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const sortField = query['sort-field'];
-  const sortOrder = query['sort-order'];
 
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -169,120 +160,76 @@ export function CredentialsTable(props: CredentialsTableProps) {
     });
 
   return (
-    <Paper variant="outlined">
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('title')} data-testid="credentials-table">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 40, px: 1 }} />
-              {columns.map((column) => (
-                <TableCell
-                  key={column}
-                  align={column === 'actions' ? 'right' : 'left'}
-                  sortDirection={isSortField(column) && sortField === column ? sortOrder : false}
-                  sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+    <ListTable
+      label={t('title')}
+      testId="credentials-table"
+      columns={columns}
+      columnLabel={(column) => t(`columns.${column}`)}
+      sortFieldOf={(column) => (isSortField(column) ? column : undefined)}
+      leadingHeaderCell={<TableCell sx={{ width: 40, px: 1 }} />}
+      query={query}
+      total={total}
+      isLoading={isLoading}
+      isEmpty={credentials.length === 0}
+      emptyText={t('empty')}
+      pagerLabels={{
+        labelRowsPerPage: t('rowsPerPage'),
+        labelDisplayedRows: ({ from, to, count }) => t('displayedRows', { from, to, count }),
+      }}
+      onSort={props.onSort}
+      onPage={props.onPage}
+      onPageSize={props.onPageSize}
+    >
+      {credentials.map((credential) => {
+        const isExpanded = expanded.has(credential.id);
+        const actions = props.actionsFor(credential);
+        return (
+          <Fragment key={credential.id}>
+            <TableRow
+              hover
+              data-testid="credential-row"
+              sx={{ '& > td': { borderBottom: isExpanded ? 'none' : undefined } }}
+            >
+              <TableCell sx={{ px: 1 }}>
+                <IconButton
+                  size="small"
+                  aria-expanded={isExpanded}
+                  aria-label={isExpanded ? t('collapse') : t('expand')}
+                  data-testid="credential-expand"
+                  onClick={() => toggle(credential.id)}
                 >
-                  {isSortField(column) ? (
-                    <TableSortLabel
-                      active={sortField === column}
-                      direction={sortField === column ? sortOrder : 'asc'}
-                      onClick={() =>
-                        props.onSort(
-                          column,
-                          sortField === column && sortOrder === 'asc' ? 'desc' : 'asc',
-                        )
-                      }
-                    >
-                      {t(`columns.${column}`)}
-                    </TableSortLabel>
+                  {isExpanded ? (
+                    <KeyboardArrowUpIcon fontSize="small" />
                   ) : (
-                    t(`columns.${column}`)
+                    <KeyboardArrowDownIcon fontSize="small" />
                   )}
-                </TableCell>
+                </IconButton>
+              </TableCell>
+              {columns.map((column) => (
+                <Cell
+                  key={column}
+                  column={column}
+                  credential={credential}
+                  isCompact={isCompact}
+                  isAdminList={isAdminList}
+                  actions={actions}
+                  onAction={props.onAction}
+                />
               ))}
             </TableRow>
-          </TableHead>
-          <TableBody sx={{ opacity: isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            {credentials.length === 0 && !isLoading && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {t('empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {credentials.map((credential) => {
-              const isExpanded = expanded.has(credential.id);
-              const actions = props.actionsFor(credential);
-              return (
-                <Fragment key={credential.id}>
-                  <TableRow
-                    hover
-                    data-testid="credential-row"
-                    sx={{ '& > td': { borderBottom: isExpanded ? 'none' : undefined } }}
-                  >
-                    <TableCell sx={{ px: 1 }}>
-                      <IconButton
-                        size="small"
-                        aria-expanded={isExpanded}
-                        aria-label={isExpanded ? t('collapse') : t('expand')}
-                        data-testid="credential-expand"
-                        onClick={() => toggle(credential.id)}
-                      >
-                        {isExpanded ? (
-                          <KeyboardArrowUpIcon fontSize="small" />
-                        ) : (
-                          <KeyboardArrowDownIcon fontSize="small" />
-                        )}
-                      </IconButton>
-                    </TableCell>
-                    {columns.map((column) => (
-                      <Cell
-                        key={column}
-                        column={column}
-                        credential={credential}
-                        isCompact={isCompact}
-                        isAdminList={isAdminList}
-                        actions={actions}
-                        onAction={props.onAction}
-                      />
-                    ))}
-                  </TableRow>
-                  <TableRow>
-                    <TableCell
-                      colSpan={columns.length + 1}
-                      sx={{ py: 0, borderBottom: isExpanded ? undefined : 'none' }}
-                    >
-                      <Collapse in={isExpanded} timeout="auto" unmountOnExit>
-                        <CredentialDetails
-                          credential={credential}
-                          showListColumns={hidesKeyColumns}
-                        />
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                </Fragment>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={query['page-num']}
-        rowsPerPage={query['page-size']}
-        rowsPerPageOptions={[...pageSizes]}
-        onPageChange={(_event, page) => props.onPage(page)}
-        onRowsPerPageChange={(event) => {
-          const size = Number(event.target.value);
-          const allowed = pageSizes.find((candidate) => candidate === size);
-          if (allowed) props.onPageSize(allowed);
-        }}
-        labelRowsPerPage={t('rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
-      />
-    </Paper>
+            <TableRow>
+              <TableCell
+                colSpan={columns.length + 1}
+                sx={{ py: 0, borderBottom: isExpanded ? undefined : 'none' }}
+              >
+                <Collapse in={isExpanded} timeout="auto" unmountOnExit>
+                  <CredentialDetails credential={credential} showListColumns={hidesKeyColumns} />
+                </Collapse>
+              </TableCell>
+            </TableRow>
+          </Fragment>
+        );
+      })}
+    </ListTable>
   );
 }

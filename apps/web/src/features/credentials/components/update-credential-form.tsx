@@ -1,7 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
@@ -10,7 +7,9 @@ import { updateCredentialSchema } from '@signet/contracts/credentials';
 import type { Credential, UpdateCredential } from '@signet/contracts/credentials';
 import { useToast } from '../../../shared/components/toast';
 import { useUpdateCredential } from '../api/update-credential';
-import { translateValidation } from '../validation-message';
+import { CredentialFormActions } from './credential-form-actions';
+import { CredentialFormGrid } from './credential-form-grid';
+import { DescriptionField } from './description-field';
 
 /** Only the description changes after create. */
 const descriptionOnlySchema = updateCredentialSchema.pick({ description: true });
@@ -59,25 +58,8 @@ export function UpdateCredentialForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate style={{ display: 'contents' }}>
       <DialogContent dividers>
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            columnGap: 2,
-            rowGap: 0.5,
-          }}
-        >
-          <TextField
-            {...register('description')}
-            label={t('dialog.description')}
-            required
-            fullWidth
-            autoFocus
-            error={Boolean(errors.description)}
-            helperText={translateValidation(t, errors.description?.message) ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'credential-description' } }}
-            sx={{ gridColumn: '1 / -1' }}
-          />
+        <CredentialFormGrid>
+          <DescriptionField registration={register('description')} error={errors.description} />
           <ReadOnlyField
             label={t('dialog.keyPurpose')}
             value={t(`keyPurpose.${credential.keyPurpose}`)}
@@ -97,21 +79,14 @@ export function UpdateCredentialForm({
             }
             value={sizeOrCurve}
           />
-        </Box>
+        </CredentialFormGrid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onDone} disabled={isSubmitting}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!isValid || !isDirty || isSubmitting}
-          data-testid="credential-submit"
-        >
-          {t('common:actions.update')}
-        </Button>
-      </DialogActions>
+      <CredentialFormActions
+        submitLabel={t('common:actions.update')}
+        canSubmit={isValid && isDirty}
+        isSubmitting={isSubmitting}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../shared/components/page-title';
+import { RetryAlert } from '../../../shared/components/retry-alert';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { AccountCard } from '../components/account-card';
@@ -27,18 +26,7 @@ export default function ProfilePage() {
     );
   }
   if (currentUser.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void currentUser.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      >
-        {t('loadError')}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => currentUser.refetch()}>{t('loadError')}</RetryAlert>;
   }
 
   const user = currentUser.data;

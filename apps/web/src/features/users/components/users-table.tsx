@@ -1,24 +1,17 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { pageSizes } from '@signet/contracts/limits';
 import type { User, UserListQuery } from '@signet/contracts/users';
-import { formatDateTime } from '../format-date-time';
+import { ListTable } from '../../../shared/components/list-table';
+import { formatDateTime } from '../../../shared/format/format-date-time';
 import { UserRoleChips } from './user-role-chips';
 import { UserStatusChip } from './user-status-chip';
 
@@ -164,86 +157,43 @@ export function UsersTable(props: UsersTableProps) {
   const { t } = useTranslation('users');
   const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const columns = isCompact ? compactColumns : wideColumns;
-  const sortField = query['sort-field'];
-  const sortOrder = query['sort-order'];
 
   return (
-    <Paper variant="outlined">
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('title')} data-testid="users-table">
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column}
-                  align={column === 'actions' ? 'right' : 'left'}
-                  sortDirection={isSortField(column) && sortField === column ? sortOrder : false}
-                  sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
-                >
-                  {isSortField(column) ? (
-                    <TableSortLabel
-                      active={sortField === column}
-                      direction={sortField === column ? sortOrder : 'asc'}
-                      onClick={() =>
-                        props.onSort(
-                          column,
-                          sortField === column && sortOrder === 'asc' ? 'desc' : 'asc',
-                        )
-                      }
-                    >
-                      {t(`columns.${column}`)}
-                    </TableSortLabel>
-                  ) : (
-                    t(`columns.${column}`)
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody sx={{ opacity: isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            {users.length === 0 && !isLoading && (
-              <TableRow>
-                <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {t('empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {users.map((user) => (
-              <TableRow key={user.id} hover data-testid="user-row">
-                {columns.map((column) => (
-                  <UserCell
-                    key={column}
-                    column={column}
-                    user={user}
-                    isCompact={isCompact}
-                    isSelf={user.id === currentUserId}
-                    onUpdate={props.onUpdate}
-                    onDelete={props.onDelete}
-                  />
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={query['page-num']}
-        rowsPerPage={query['page-size']}
-        rowsPerPageOptions={[...pageSizes]}
-        onPageChange={(_event, page) => props.onPage(page)}
-        onRowsPerPageChange={(event) => {
-          const size = Number(event.target.value);
-          const allowed = pageSizes.find((candidate) => candidate === size);
-          if (allowed) props.onPageSize(allowed);
-        }}
-        labelRowsPerPage={t('rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`pager.${type}`)}
-      />
-    </Paper>
+    <ListTable
+      label={t('title')}
+      testId="users-table"
+      columns={columns}
+      columnLabel={(column) => t(`columns.${column}`)}
+      sortFieldOf={(column) => (isSortField(column) ? column : undefined)}
+      query={query}
+      total={total}
+      isLoading={isLoading}
+      isEmpty={users.length === 0}
+      emptyText={t('empty')}
+      pagerLabels={{
+        labelRowsPerPage: t('rowsPerPage'),
+        labelDisplayedRows: ({ from, to, count }) => t('displayedRows', { from, to, count }),
+        getItemAriaLabel: (type) => t(`pager.${type}`),
+      }}
+      onSort={props.onSort}
+      onPage={props.onPage}
+      onPageSize={props.onPageSize}
+    >
+      {users.map((user) => (
+        <TableRow key={user.id} hover data-testid="user-row">
+          {columns.map((column) => (
+            <UserCell
+              key={column}
+              column={column}
+              user={user}
+              isCompact={isCompact}
+              isSelf={user.id === currentUserId}
+              onUpdate={props.onUpdate}
+              onDelete={props.onDelete}
+            />
+          ))}
+        </TableRow>
+      ))}
+    </ListTable>
   );
 }

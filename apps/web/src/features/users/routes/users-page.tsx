@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import GroupsIcon from '@mui/icons-material/Groups';
 import KeyIcon from '@mui/icons-material/Key';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
@@ -9,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User, UserListQuery } from '@signet/contracts/users';
 import { PageTitle } from '../../../shared/components/page-title';
+import { RetryAlert } from '../../../shared/components/retry-alert';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
+import { SearchField } from '../../../shared/components/search-field';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
@@ -17,7 +18,6 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { CentralKeyDialog } from '../components/central-key-dialog';
 import { UserDialog } from '../components/user-dialog';
-import { UsersSearchField } from '../components/users-search-field';
 import { UsersTable } from '../components/users-table';
 import { readUsersQuery, writeUsersQuery } from '../users-query-params';
 
@@ -91,21 +91,16 @@ export default function UsersPage() {
       >
         {t('title')}
       </PageTitle>
-      <UsersSearchField
+      <SearchField
         value={query.q ?? ''}
         onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 0 })}
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        clearLabel={t('clearSearch')}
+        testId="users-search"
       />
       {users.isError && !users.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadError')}
-        </Alert>
+        <RetryAlert onRetry={() => users.refetch()}>{t('loadError')}</RetryAlert>
       ) : (
         <UsersTable
           users={users.data?.content ?? []}

@@ -4,17 +4,29 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { debounceMs } from '@signet/contracts/limits';
 
-interface UsersSearchFieldProps {
+interface SearchFieldProps {
   value: string;
   /** Called 500 ms after the last keystroke (spec platform §9), or at once when cleared. */
   onSearch: (q: string) => void;
+  label: string;
+  placeholder: string;
+  /** Accessible label of the clear button. */
+  clearLabel: string;
+  /** `data-testid` of the input element. */
+  testId: string;
 }
 
-export function UsersSearchField({ value, onSearch }: UsersSearchFieldProps) {
-  const { t } = useTranslation('users');
+/** A list's debounced search box with a clear button. */
+export function SearchField({
+  value,
+  onSearch,
+  label,
+  placeholder,
+  clearLabel,
+  testId,
+}: SearchFieldProps) {
   const [text, setText] = useState(value);
   const onSearchRef = useRef(onSearch);
   useEffect(() => {
@@ -30,13 +42,13 @@ export function UsersSearchField({ value, onSearch }: UsersSearchFieldProps) {
   return (
     <TextField
       size="small"
-      label={t('search')}
-      placeholder={t('searchPlaceholder')}
+      label={label}
+      placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
       sx={{ width: '100%', maxWidth: 360 }}
       slotProps={{
-        htmlInput: { 'data-testid': 'users-search' },
+        htmlInput: { 'data-testid': testId },
         input: {
           startAdornment: (
             <InputAdornment position="start">
@@ -47,7 +59,7 @@ export function UsersSearchField({ value, onSearch }: UsersSearchFieldProps) {
             <InputAdornment position="end">
               <IconButton
                 size="small"
-                aria-label={t('clearSearch')}
+                aria-label={clearLabel}
                 onClick={() => {
                   setText('');
                   onSearch('');

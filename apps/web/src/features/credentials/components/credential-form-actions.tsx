@@ -1,0 +1,36 @@
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import { useTranslation } from 'react-i18next';
+
+interface CredentialFormActionsProps {
+  submitLabel: string;
+  /** The form can be sent: the submit button is enabled (unless submitting). */
+  canSubmit: boolean;
+  isSubmitting: boolean;
+  onCancel: () => void;
+}
+
+/** Cancel and submit under the credential dialog's create and update forms. */
+export function CredentialFormActions({
+  submitLabel,
+  canSubmit,
+  isSubmitting,
+  onCancel,
+}: CredentialFormActionsProps) {
+  const { t } = useTranslation('credentials');
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={isSubmitting}>
+        {t('common:actions.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={!canSubmit || isSubmitting}
+        data-testid="credential-submit"
+      >
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
