@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageSizes } from './limits';
-import { pageSchema } from './paging';
+import { pageQueryShape, pageSchema } from './paging';
 
 /**
  * Credentials of the remote signing service (spec platform §2 Credentials list, create/update
@@ -338,20 +337,8 @@ export const credentialSortFields = [
   'email',
 ] as const;
 
-const listQueryShape = {
-  q: z.string().max(255).optional(),
-  status: credentialStatusSchema.optional(),
-  'page-num': z.coerce.number().int().min(0).default(0),
-  'page-size': z.coerce
-    .number()
-    .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), {
-      message: `page-size must be one of ${pageSizes.join(', ')}`,
-    })
-    .default(10),
-  'sort-field': z.enum(credentialSortFields).default('createdAt'),
-  'sort-order': z.enum(['asc', 'desc']).default('desc'),
-};
+const { q: textSearch, ...paging } = pageQueryShape(credentialSortFields, 'createdAt', 'desc');
+const listQueryShape = { q: textSearch, status: credentialStatusSchema.optional(), ...paging };
 
 /** `GET credentials/self` (the caller's credentials) → `CredentialPage`. */
 export const ownCredentialListQuerySchema = z.object(listQueryShape).strict();
@@ -455,36 +442,24 @@ export const activationFormSchema = confirmed(
   'keyPassword',
   'confirmKeyPassword',
 );
+/** A dialog that sets a new key password, typed twice, after `shape` (the secret that opens the key). */
+const newKeyPasswordForm = <T extends z.ZodRawShape>(shape: T) =>
+  confirmed(
+    {
+      ...shape,
+      newKeyPassword: keyPasswordSchema,
+      confirmNewKeyPassword: z.string().min(1, m.required),
+    },
+    'newKeyPassword',
+    'confirmNewKeyPassword',
+  );
+
 /** Change password dialog. */
-export const changePasswordFormSchema = confirmed(
-  {
-    oldKeyPassword: currentSecretSchema,
-    newKeyPassword: keyPasswordSchema,
-    confirmNewKeyPassword: z.string().min(1, m.required),
-  },
-  'newKeyPassword',
-  'confirmNewKeyPassword',
-);
+export const changePasswordFormSchema = newKeyPasswordForm({ oldKeyPassword: currentSecretSchema });
 /** Unlock dialog: PUK and the new key password twice. */
-export const unlockFormSchema = confirmed(
-  {
-    keyPuk: currentSecretSchema,
-    newKeyPassword: keyPasswordSchema,
-    confirmNewKeyPassword: z.string().min(1, m.required),
-  },
-  'newKeyPassword',
-  'confirmNewKeyPassword',
-);
+export const unlockFormSchema = newKeyPasswordForm({ keyPuk: currentSecretSchema });
 /** Change PUK dialog: old PUK and a new key password twice; the new PUK is generated. */
-export const changePukFormSchema = confirmed(
-  {
-    oldKeyPuk: currentSecretSchema,
-    newKeyPassword: keyPasswordSchema,
-    confirmNewKeyPassword: z.string().min(1, m.required),
-  },
-  'newKeyPassword',
-  'confirmNewKeyPassword',
-);
+export const changePukFormSchema = newKeyPasswordForm({ oldKeyPuk: currentSecretSchema });
 
 /** A new 12-digit PUK from the platform's CSPRNG (browser or Node), without modulo bias. */
 export function generatePuk(): string {

@@ -74,6 +74,12 @@ export function fieldName(dict: PdfDict): string | undefined {
   return t instanceof PdfString ? t.text() : undefined;
 }
 
+/** Fully qualified name of a field whose parent's name is `prefix` ('' at the top). */
+export function qualifiedFieldName(dict: PdfDict, prefix: string): string {
+  const partial = fieldName(dict);
+  return partial === undefined ? prefix : prefix ? `${prefix}.${partial}` : partial;
+}
+
 /** Fully qualified names of all fields in the form. */
 export function collectFieldNames(file: PdfFile, fields: PdfValue): Set<string> {
   const names = new Set<string>();
@@ -83,8 +89,7 @@ export function collectFieldNames(file: PdfFile, fields: PdfValue): Set<string> 
     for (const item of list) {
       const dict = file.resolveDict(item);
       if (!dict) continue;
-      const partial = fieldName(dict);
-      const full = partial === undefined ? prefix : prefix ? `${prefix}.${partial}` : partial;
+      const full = qualifiedFieldName(dict, prefix);
       if (full) names.add(full);
       walk(dict.get('Kids') ?? null, full, depth + 1);
     }

@@ -14,7 +14,7 @@ import {
   type PdfValue,
 } from './pdf-objects';
 import { PdfParser } from './pdf-parser';
-import { fieldName } from './pdf-structure';
+import { qualifiedFieldName } from './pdf-structure';
 import { verifyTimestampToken } from './timestamp';
 import { parseCertificate, type Certificate } from './x509';
 
@@ -147,8 +147,7 @@ function collectSignatureFields(file: PdfFile): SignatureField[] {
     for (const item of list) {
       const dict = file.resolveDict(item);
       if (!dict) continue;
-      const partial = fieldName(dict);
-      const name = partial === undefined ? prefix : prefix ? `${prefix}.${partial}` : partial;
+      const name = qualifiedFieldName(dict, prefix);
       const ft = dict.nameOf('FT') ?? inheritedFt;
       const kids = dict.get('Kids');
       const v = dict.get('V');

@@ -1,6 +1,14 @@
 import type { FieldErrors } from './idp-forms';
 import { idpMessages, type IdpLanguage } from './idp-messages';
-import { escapeHtml, renderAlert, renderForm, renderLink, renderPage } from './idp-pages';
+import {
+  escapeHtml,
+  renderAlert,
+  renderForm,
+  renderLink,
+  renderPage,
+  type FieldOptions,
+  type FormOptions,
+} from './idp-pages';
 
 interface ViewBase {
   lang: IdpLanguage;
@@ -11,40 +19,74 @@ interface ViewBase {
   hidden?: Record<string, string>;
 }
 
+type Messages = (typeof idpMessages)[IdpLanguage];
+
+/** A page of one form: `before`, the error alert, the form (posting to the view's action), `after`. */
+function formPage(
+  view: ViewBase & { error?: string | undefined },
+  page: {
+    title: string;
+    before?: string;
+    after?: string;
+    form: Omit<FormOptions, 'action' | 'hidden'>;
+  },
+): string {
+  return renderPage({
+    lang: view.lang,
+    m: idpMessages[view.lang],
+    title: page.title,
+    languageHref: view.languageHref,
+    body: `${page.before ?? ''}${renderAlert('error', view.error)}
+${renderForm({ action: view.action, hidden: { lang: view.lang, ...view.hidden }, ...page.form })}${page.after ?? ''}`,
+  });
+}
+
+/** The e-mail field a form opens with, focused. */
+const emailField = (
+  m: Messages,
+  field: {
+    value: string | undefined;
+    error: string | undefined;
+    autocomplete: 'email' | 'username';
+  },
+): FieldOptions => ({ name: 'email', label: m.email, type: 'email', ...field, autofocus: true });
+
+/** A password field (its value is never written back). */
+const passwordField = (
+  name: string,
+  label: string,
+  error: string | undefined,
+  autocomplete: 'current-password' | 'new-password',
+): FieldOptions => ({ name, label, type: 'password', error, autocomplete });
+
 /** The sign-in page: "Email", "Password", "Sign in", and a link to registration. */
 export function signInView(
   view: ViewBase & { email?: string; error?: string; registerHref: string },
 ): string {
   const m = idpMessages[view.lang];
-  return renderPage({
-    lang: view.lang,
-    m,
+  return formPage(view, {
     title: m.signInTitle,
-    languageHref: view.languageHref,
-    body: `${renderAlert('error', view.error)}
-${renderForm({
-  action: view.action,
-  hidden: { lang: view.lang, ...view.hidden },
-  button: m.signInButton,
-  fields: [
-    {
-      name: 'email',
-      label: m.email,
-      type: 'email',
-      value: view.email,
-      autocomplete: 'username',
-      autofocus: !view.email,
+    form: {
+      button: m.signInButton,
+      fields: [
+        {
+          name: 'email',
+          label: m.email,
+          type: 'email',
+          value: view.email,
+          autocomplete: 'username',
+          autofocus: !view.email,
+        },
+        {
+          name: 'password',
+          label: m.password,
+          type: 'password',
+          autocomplete: 'current-password',
+          autofocus: Boolean(view.email),
+        },
+      ],
     },
-    {
-      name: 'password',
-      label: m.password,
-      type: 'password',
-      autocomplete: 'current-password',
-      autofocus: Boolean(view.email),
-    },
-  ],
-})}
-${renderLink(m.registerLink, m.noAccount, view.registerHref)}`,
+    after: `\n${renderLink(m.registerLink, m.noAccount, view.registerHref)}`,
   });
 }
 
@@ -60,59 +102,33 @@ export function registerView(
   const m = idpMessages[view.lang];
   const errors = view.errors ?? {};
   const values = view.values ?? {};
-  return renderPage({
-    lang: view.lang,
-    m,
+  return formPage(view, {
     title: m.registerTitle,
-    languageHref: view.languageHref,
-    body: `${renderAlert('error', view.error)}
-${renderForm({
-  action: view.action,
-  hidden: { lang: view.lang, ...view.hidden },
-  button: m.registerButton,
-  fields: [
-    {
-      name: 'email',
-      label: m.email,
-      type: 'email',
-      value: values.email,
-      error: errors.email,
-      autocomplete: 'email',
-      autofocus: true,
+    form: {
+      button: m.registerButton,
+      fields: [
+        emailField(m, { value: values.email, error: errors.email, autocomplete: 'email' }),
+        {
+          name: 'givenName',
+          label: m.givenName,
+          type: 'text',
+          value: values.givenName,
+          error: errors.givenName,
+          autocomplete: 'given-name',
+        },
+        {
+          name: 'familyName',
+          label: m.familyName,
+          type: 'text',
+          value: values.familyName,
+          error: errors.familyName,
+          autocomplete: 'family-name',
+        },
+        passwordField('password', m.password, errors.password, 'new-password'),
+        passwordField('passwordConfirm', m.passwordConfirm, errors.passwordConfirm, 'new-password'),
+      ],
     },
-    {
-      name: 'givenName',
-      label: m.givenName,
-      type: 'text',
-      value: values.givenName,
-      error: errors.givenName,
-      autocomplete: 'given-name',
-    },
-    {
-      name: 'familyName',
-      label: m.familyName,
-      type: 'text',
-      value: values.familyName,
-      error: errors.familyName,
-      autocomplete: 'family-name',
-    },
-    {
-      name: 'password',
-      label: m.password,
-      type: 'password',
-      error: errors.password,
-      autocomplete: 'new-password',
-    },
-    {
-      name: 'passwordConfirm',
-      label: m.passwordConfirm,
-      type: 'password',
-      error: errors.passwordConfirm,
-      autocomplete: 'new-password',
-    },
-  ],
-})}
-${view.signInHref ? renderLink(m.signInLink, m.haveAccount, view.signInHref) : ''}`,
+    after: `\n${view.signInHref ? renderLink(m.signInLink, m.haveAccount, view.signInHref) : ''}`,
   });
 }
 
@@ -122,49 +138,27 @@ export function changePasswordView(
 ): string {
   const m = idpMessages[view.lang];
   const errors = view.errors ?? {};
-  return renderPage({
-    lang: view.lang,
-    m,
+  return formPage(view, {
     title: m.changePasswordTitle,
-    languageHref: view.languageHref,
-    body: `${renderAlert('error', view.error)}
-${renderForm({
-  action: view.action,
-  hidden: { lang: view.lang, ...view.hidden },
-  button: m.changePasswordButton,
-  fields: [
-    {
-      name: 'email',
-      label: m.email,
-      type: 'email',
-      value: view.email,
-      error: errors.email,
-      autocomplete: 'username',
-      autofocus: true,
+    form: {
+      button: m.changePasswordButton,
+      fields: [
+        emailField(m, { value: view.email, error: errors.email, autocomplete: 'username' }),
+        passwordField(
+          'currentPassword',
+          m.currentPassword,
+          errors.currentPassword,
+          'current-password',
+        ),
+        passwordField('newPassword', m.newPassword, errors.newPassword, 'new-password'),
+        passwordField(
+          'newPasswordConfirm',
+          m.newPasswordConfirm,
+          errors.newPasswordConfirm,
+          'new-password',
+        ),
+      ],
     },
-    {
-      name: 'currentPassword',
-      label: m.currentPassword,
-      type: 'password',
-      error: errors.currentPassword,
-      autocomplete: 'current-password',
-    },
-    {
-      name: 'newPassword',
-      label: m.newPassword,
-      type: 'password',
-      error: errors.newPassword,
-      autocomplete: 'new-password',
-    },
-    {
-      name: 'newPasswordConfirm',
-      label: m.newPasswordConfirm,
-      type: 'password',
-      error: errors.newPasswordConfirm,
-      autocomplete: 'new-password',
-    },
-  ],
-})}`,
   });
 }
 
@@ -177,40 +171,20 @@ export function deleteAccountView(
   const confirmError = errors.confirm
     ? `<div class="field-error" id="field-confirm-error">${escapeHtml(errors.confirm)}</div>`
     : '';
-  return renderPage({
-    lang: view.lang,
-    m,
+  return formPage(view, {
     title: m.deleteAccountTitle,
-    languageHref: view.languageHref,
-    body: `<p>${escapeHtml(m.deleteAccountWarning)}</p>
-${renderAlert('error', view.error)}
-${renderForm({
-  action: view.action,
-  hidden: { lang: view.lang, ...view.hidden },
-  button: m.deleteAccountButton,
-  buttonClass: 'danger',
-  fields: [
-    {
-      name: 'email',
-      label: m.email,
-      type: 'email',
-      value: view.email,
-      error: errors.email,
-      autocomplete: 'username',
-      autofocus: true,
+    before: `<p>${escapeHtml(m.deleteAccountWarning)}</p>\n`,
+    form: {
+      button: m.deleteAccountButton,
+      buttonClass: 'danger',
+      fields: [
+        emailField(m, { value: view.email, error: errors.email, autocomplete: 'username' }),
+        passwordField('password', m.password, errors.password, 'current-password'),
+      ],
+      extra: `<div class="check"><input id="field-confirm" name="confirm" type="checkbox" value="yes"${
+        errors.confirm ? ' aria-invalid="true" aria-describedby="field-confirm-error"' : ''
+      }><label for="field-confirm">${escapeHtml(m.deleteConfirm)}</label></div>${confirmError}`,
     },
-    {
-      name: 'password',
-      label: m.password,
-      type: 'password',
-      error: errors.password,
-      autocomplete: 'current-password',
-    },
-  ],
-  extra: `<div class="check"><input id="field-confirm" name="confirm" type="checkbox" value="yes"${
-    errors.confirm ? ' aria-invalid="true" aria-describedby="field-confirm-error"' : ''
-  }><label for="field-confirm">${escapeHtml(m.deleteConfirm)}</label></div>${confirmError}`,
-})}`,
   });
 }
 

@@ -21,6 +21,9 @@ function languageOf(request: UidRequest, interaction?: Interaction): IdpLanguage
 
 const otherLanguage = (lang: IdpLanguage): IdpLanguage => (lang === 'en' ? 'hu' : 'en');
 
+const sendHtml = (reply: FastifyReply, html: string) =>
+  reply.type('text/html; charset=utf-8').send(html);
+
 /**
  * The interaction pages oidc-provider sends the browser to: sign-in, and registration (from the
  * sign-in page's link or `prompt=create`). They are protected by the interaction's uid cookie
@@ -41,19 +44,17 @@ export async function interactionRoutes(
     if (interaction && interaction.uid === request.params.uid) return interaction;
     const lang = languageOf(request);
     const m = idpMessages[lang];
-    await reply
-      .status(400)
-      .type('text/html; charset=utf-8')
-      .send(
-        messageView({
-          lang,
-          title: m.errorTitle,
-          text: m.errorText,
-          kind: 'error',
-          linkHref: `${context.config.publicUrl}/`,
-          linkText: m.backToApp,
-        }),
-      );
+    await sendHtml(
+      reply.status(400),
+      messageView({
+        lang,
+        title: m.errorTitle,
+        text: m.errorText,
+        kind: 'error',
+        linkHref: `${context.config.publicUrl}/`,
+        linkText: m.backToApp,
+      }),
+    );
     return null;
   }
 
@@ -76,7 +77,8 @@ export async function interactionRoutes(
     extra: { email?: string; error?: string } = {},
   ) => {
     const p = paths(uid, lang);
-    return reply.type('text/html; charset=utf-8').send(
+    return sendHtml(
+      reply,
       signInView({
         lang,
         action: p.login,
@@ -94,7 +96,8 @@ export async function interactionRoutes(
     extra: Omit<Parameters<typeof registerView>[0], 'lang' | 'action' | 'languageHref'> = {},
   ) => {
     const p = paths(uid, lang);
-    return reply.type('text/html; charset=utf-8').send(
+    return sendHtml(
+      reply,
       registerView({
         lang,
         action: p.registerPost,

@@ -28,6 +28,7 @@ import {
   commitOpened,
   isBlockedForGood,
   openWithSecret,
+  type SecretKind,
   wrapAad,
   wrapUnderSecret,
 } from './key-secrets';
@@ -92,6 +93,37 @@ async function announce(ctx: RsspContext, row: CredentialRow, tx?: Tx): Promise<
     },
     tx,
   );
+}
+
+/** Writes `values` to the locked credential and announces the change in the same transaction. */
+async function updateAndAnnounce(
+  ctx: RsspContext,
+  tx: Tx,
+  id: string,
+  values: Parameters<typeof store.updateCredential>[2],
+): Promise<CredentialRow> {
+  const updated = await store.updateCredential(tx, id, values);
+  if (!updated) throw notFound('Credential');
+  await announce(ctx, updated, tx);
+  return updated;
+}
+
+/** Resolves and locks the credential for the caller, then writes what `values` makes of it. */
+async function changeCredential(
+  ctx: RsspContext,
+  options: {
+    actor: AuthUser;
+    id: string;
+    access: Access;
+    values: (locked: CredentialRow) => Parameters<typeof store.updateCredential>[2];
+  },
+): Promise<Credential> {
+  const { actor, id, access } = options;
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const locked = await resolveCredential(ctx, actor, id, access, tx);
+    return updateAndAnnounce(ctx, tx, id, options.values(locked));
+  });
+  return view(ctx, row);
 }
 
 function keySpecOf(
@@ -294,20 +326,18 @@ export async function updateCredential(options: {
 }): Promise<Credential> {
   const { ctx, actor, id, input } = options;
   checkPreauthUntil(input.preauthUntil);
-  const row = await ctx.database.db.transaction(async (tx) => {
-    await resolveCredential(ctx, actor, id, 'manage', tx);
-    const updated = await store.updateCredential(tx, id, {
+  return changeCredential(ctx, {
+    actor,
+    id,
+    access: 'manage',
+    values: () => ({
       description: input.description,
       ...(input.preauthQuantity !== undefined ? { preauthQuantity: input.preauthQuantity } : {}),
       ...(input.preauthUntil !== undefined
         ? { preauthUntil: input.preauthUntil ? new Date(input.preauthUntil) : null }
         : {}),
-    });
-    if (!updated) throw notFound('Credential');
-    await announce(ctx, updated, tx);
-    return updated;
+    }),
   });
-  return view(ctx, row);
 }
 
 /** Deletes the credential and with it the only copies of its wrapped key. */
@@ -366,7 +396,7 @@ export async function activateCredential(options: {
       if (!locked) throw notFound('Credential');
       if (locked.status !== 'CREATED')
         throw new AppError('INVALID_REQUEST', 'The credential is already activated');
-      const updated = await store.updateCredential(tx, id, {
+      return updateAndAnnounce(ctx, tx, id, {
         status: 'ACTIVATED',
         wrappedKey: null,
         wrappedKeyPassword,
@@ -374,9 +404,6 @@ export async function activateCredential(options: {
         failedPasswordAttempts: 0,
         failedPukAttempts: 0,
       });
-      if (!updated) throw notFound('Credential');
-      await announce(ctx, updated, tx);
-      return updated;
     });
     return view(ctx, activated);
   } finally {
@@ -399,6 +426,50 @@ async function explicitActivated(
   return row;
 }
 
+/**
+ * The shared step of the key-password operations: the owner's activated explicit credential is
+ * opened with a counted secret (`kind`), the key is wrapped again under the new key password (and
+ * the new PUK, if any), and the copies are committed against the secret that opened it. Opening
+ * with the PUK also resets the wrong-password count. The key bytes are wiped whatever happens.
+ */
+async function rewrapWithSecret(
+  ctx: RsspContext,
+  options: {
+    actor: AuthUser;
+    id: string;
+    kind: SecretKind;
+    secret: string;
+    newKeyPassword: string;
+    newKeyPuk?: string;
+  },
+): Promise<Credential> {
+  const { actor, id, kind, secret, newKeyPassword, newKeyPuk } = options;
+  const row = await explicitActivated(ctx, actor, id);
+  const opened = await openWithSecret(ctx, row, kind, secret);
+  const { pkcs8 } = opened;
+  try {
+    const [wrappedKeyPassword, wrappedKeyPuk] = await Promise.all([
+      wrapUnderSecret(ctx, { id, kind: 'password', pkcs8, secret: newKeyPassword }),
+      newKeyPuk === undefined
+        ? undefined
+        : wrapUnderSecret(ctx, { id, kind: 'puk', pkcs8, secret: newKeyPuk }),
+    ]);
+    const updated = await commitOpened(ctx, {
+      id,
+      kind,
+      blob: opened.blob,
+      changes: {
+        wrappedKeyPassword,
+        ...(wrappedKeyPuk === undefined ? {} : { wrappedKeyPuk }),
+        ...(kind === 'puk' ? { failedPasswordAttempts: 0 } : {}),
+      },
+    });
+    return view(ctx, updated);
+  } finally {
+    pkcs8.fill(0);
+  }
+}
+
 /** `POST credentials/{id}/changePassword`: the old password (counted), then re-wrap under the new one. */
 export async function changeKeyPassword(options: {
   ctx: RsspContext;
@@ -407,25 +478,13 @@ export async function changeKeyPassword(options: {
   input: ChangeKeyPassword;
 }): Promise<Credential> {
   const { ctx, actor, id, input } = options;
-  const row = await explicitActivated(ctx, actor, id);
-  const opened = await openWithSecret(ctx, row, 'password', input.oldKeyPassword);
-  try {
-    const wrappedKeyPassword = await wrapUnderSecret(ctx, {
-      id,
-      kind: 'password',
-      pkcs8: opened.pkcs8,
-      secret: input.newKeyPassword,
-    });
-    const updated = await commitOpened(ctx, {
-      id,
-      kind: 'password',
-      blob: opened.blob,
-      changes: { wrappedKeyPassword },
-    });
-    return view(ctx, updated);
-  } finally {
-    opened.pkcs8.fill(0);
-  }
+  return rewrapWithSecret(ctx, {
+    actor,
+    id,
+    kind: 'password',
+    secret: input.oldKeyPassword,
+    newKeyPassword: input.newKeyPassword,
+  });
 }
 
 /** `POST credentials/{id}/unlock`: the PUK (counted) opens its copy; a new key password, counters reset. */
@@ -436,25 +495,13 @@ export async function unlockCredential(options: {
   input: UnlockCredential;
 }): Promise<Credential> {
   const { ctx, actor, id, input } = options;
-  const row = await explicitActivated(ctx, actor, id);
-  const opened = await openWithSecret(ctx, row, 'puk', input.keyPuk);
-  try {
-    const wrappedKeyPassword = await wrapUnderSecret(ctx, {
-      id,
-      kind: 'password',
-      pkcs8: opened.pkcs8,
-      secret: input.newKeyPassword,
-    });
-    const updated = await commitOpened(ctx, {
-      id,
-      kind: 'puk',
-      blob: opened.blob,
-      changes: { wrappedKeyPassword, failedPasswordAttempts: 0 },
-    });
-    return view(ctx, updated);
-  } finally {
-    opened.pkcs8.fill(0);
-  }
+  return rewrapWithSecret(ctx, {
+    actor,
+    id,
+    kind: 'puk',
+    secret: input.keyPuk,
+    newKeyPassword: input.newKeyPassword,
+  });
 }
 
 /** `POST credentials/{id}/changePuk`: the old PUK (counted); re-wrap under the new PUK and new password. */
@@ -465,28 +512,14 @@ export async function changePuk(options: {
   input: ChangePuk;
 }): Promise<Credential> {
   const { ctx, actor, id, input } = options;
-  const row = await explicitActivated(ctx, actor, id);
-  const opened = await openWithSecret(ctx, row, 'puk', input.oldKeyPuk);
-  try {
-    const [wrappedKeyPassword, wrappedKeyPuk] = await Promise.all([
-      wrapUnderSecret(ctx, {
-        id,
-        kind: 'password',
-        pkcs8: opened.pkcs8,
-        secret: input.newKeyPassword,
-      }),
-      wrapUnderSecret(ctx, { id, kind: 'puk', pkcs8: opened.pkcs8, secret: input.newKeyPuk }),
-    ]);
-    const updated = await commitOpened(ctx, {
-      id,
-      kind: 'puk',
-      blob: opened.blob,
-      changes: { wrappedKeyPassword, wrappedKeyPuk, failedPasswordAttempts: 0 },
-    });
-    return view(ctx, updated);
-  } finally {
-    opened.pkcs8.fill(0);
-  }
+  return rewrapWithSecret(ctx, {
+    actor,
+    id,
+    kind: 'puk',
+    secret: input.oldKeyPuk,
+    newKeyPassword: input.newKeyPassword,
+    newKeyPuk: input.newKeyPuk,
+  });
 }
 
 /** `PUT credentials/{id}/certificateChain`: checked and ordered end-entity first. */
@@ -502,14 +535,7 @@ export async function setCertificateChain(options: {
     options.certificates,
     Buffer.from(current.publicKey, 'base64'),
   );
-  const row = await ctx.database.db.transaction(async (tx) => {
-    await resolveCredential(ctx, actor, id, 'manage', tx);
-    const updated = await store.updateCredential(tx, id, chainColumns(chain));
-    if (!updated) throw notFound('Credential');
-    await announce(ctx, updated, tx);
-    return updated;
-  });
-  return view(ctx, row);
+  return changeCredential(ctx, { actor, id, access: 'manage', values: () => chainColumns(chain) });
 }
 
 /** `POST credentials/{id}/clearPreauthorization`. */
@@ -519,20 +545,17 @@ export async function clearPreauthorization(options: {
   id: string;
 }): Promise<Credential> {
   const { ctx, actor, id } = options;
-  const row = await ctx.database.db.transaction(async (tx) => {
-    const locked = await resolveCredential(ctx, actor, id, 'keyOwner', tx);
-    if (locked.status !== 'ACTIVATED') {
-      throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
-    }
-    const updated = await store.updateCredential(tx, id, {
-      preauthQuantity: null,
-      preauthUntil: null,
-    });
-    if (!updated) throw notFound('Credential');
-    await announce(ctx, updated, tx);
-    return updated;
+  return changeCredential(ctx, {
+    actor,
+    id,
+    access: 'keyOwner',
+    values: (locked) => {
+      if (locked.status !== 'ACTIVATED') {
+        throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
+      }
+      return { preauthQuantity: null, preauthUntil: null };
+    },
   });
-  return view(ctx, row);
 }
 
 /** `POST credentials/certificateInfo`: every certificate in the text, described. */

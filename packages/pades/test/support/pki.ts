@@ -80,6 +80,33 @@ function issue(
   run('openssl', ['x509', '-in', `${name}.pem`, '-outform', 'DER', '-out', `${name}.der`], dir);
 }
 
+/** A self-signed root certificate for the key `${name}.key`, as `${name}.pem` and `${name}.der`. */
+function selfSignRoot(dir: string, name: string, subject: string): void {
+  run(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      `${name}.key`,
+      '-subj',
+      subject,
+      '-days',
+      '3650',
+      '-sha256',
+      '-extensions',
+      'v3',
+      '-config',
+      writeCaConfig(dir),
+      '-out',
+      `${name}.pem`,
+    ],
+    dir,
+  );
+  run('openssl', ['x509', '-in', `${name}.pem`, '-outform', 'DER', '-out', `${name}.der`], dir);
+}
+
 export function createTestPki(dir: string): TestPki {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -91,29 +118,7 @@ export function createTestPki(dir: string): TestPki {
     ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'ca.key'],
     dir,
   );
-  run(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-new',
-      '-key',
-      'ca.key',
-      '-subj',
-      '/CN=Signet Test Root CA/O=Signet Tests',
-      '-days',
-      '3650',
-      '-sha256',
-      '-extensions',
-      'v3',
-      '-config',
-      writeCaConfig(dir),
-      '-out',
-      'ca.pem',
-    ],
-    dir,
-  );
-  run('openssl', ['x509', '-in', 'ca.pem', '-outform', 'DER', '-out', 'ca.der'], dir);
+  selfSignRoot(dir, 'ca', '/CN=Signet Test Root CA/O=Signet Tests');
   const rsa = (bits: number): string[] => [
     '-algorithm',
     'RSA',
@@ -135,29 +140,7 @@ export function createTestPki(dir: string): TestPki {
   issue(dir, 'tsa', rsa(2048), '/CN=Signet Test TSA/O=Signet Tests', TSA_EXT);
   // A second, untrusted root for negative tests.
   run('openssl', ['genpkey', ...rsa(2048), '-out', 'other-ca.key'], dir);
-  run(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-new',
-      '-key',
-      'other-ca.key',
-      '-subj',
-      '/CN=Untrusted Root',
-      '-days',
-      '3650',
-      '-sha256',
-      '-extensions',
-      'v3',
-      '-config',
-      writeCaConfig(dir),
-      '-out',
-      'other-ca.pem',
-    ],
-    dir,
-  );
-  run('openssl', ['x509', '-in', 'other-ca.pem', '-outform', 'DER', '-out', 'other-ca.der'], dir);
+  selfSignRoot(dir, 'other-ca', '/CN=Untrusted Root');
   issue(dir, 'other', rsa(2048), '/CN=Mallory/O=Elsewhere', LEAF_EXT, 'other-ca');
 
   const nssDir = join(dir, 'nss');
