@@ -289,11 +289,10 @@ describe('rSSP custody: a database dump holds no private key in clear', () => {
   it(
     'pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK or password',
     { timeout: 180_000 },
-    async (test) => {
+    async () => {
       const database = await freshPostgres();
       if (!database) {
-        test.skip();
-        return;
+        throw new Error('pg_dump needs PostgreSQL: TEST_DATABASE_URL or 127.0.0.1:5432');
       }
       const opened = await openApp({ url: database.url, dataDir: '' });
       try {
