@@ -10,6 +10,7 @@ import type {
   CredentialAlgorithms,
   CredentialPage,
 } from '@signet/contracts/credentials';
+import { ecCurveNames, rsaKeySizes, sphincsParameterSets } from '@signet/contracts/credentials';
 import { fromPem } from '#rssp/der';
 import { verifySignature } from '#rssp/key-algorithms';
 import { certificateParts, requestParts, signedParts } from '#rssp/x509';
@@ -25,26 +26,20 @@ import {
 } from './rssp-fixture';
 import type { TestApp } from './test-app';
 
+// Every size and curve of the contract, so a value added there is tested here too.
 const algorithms: { name: string; input: Partial<CreateCredentialInput> }[] = [
-  { name: 'rsa 2048', input: { keyAlg: 'rsa', rsaKeySize: 2048, ecCurveName: undefined } },
-  { name: 'rsa 3072', input: { keyAlg: 'rsa', rsaKeySize: 3072, ecCurveName: undefined } },
-  { name: 'rsa 4096', input: { keyAlg: 'rsa', rsaKeySize: 4096, ecCurveName: undefined } },
-  ...(
-    [
-      'prime256v1',
-      'secp256r1',
-      'secp384r1',
-      'secp521r1',
-      'secp256k1',
-      'brainpoolP256r1',
-      'brainpoolP384r1',
-      'brainpoolP512r1',
-    ] as const
-  ).map((curve) => ({ name: `ec ${curve}`, input: { keyAlg: 'ec' as const, ecCurveName: curve } })),
-  {
-    name: 'sphincs+ sphincs-sha2-128f',
-    input: { keyAlg: 'sphincs+', ecCurveName: 'sphincs-sha2-128f' },
-  },
+  ...rsaKeySizes.map((size) => ({
+    name: `rsa ${size}`,
+    input: { keyAlg: 'rsa' as const, rsaKeySize: size, ecCurveName: undefined },
+  })),
+  ...ecCurveNames.map((curve) => ({
+    name: `ec ${curve}`,
+    input: { keyAlg: 'ec' as const, ecCurveName: curve },
+  })),
+  ...sphincsParameterSets.map((set) => ({
+    name: `sphincs+ ${set}`,
+    input: { keyAlg: 'sphincs+' as const, ecCurveName: set },
+  })),
 ];
 
 const fullName = {
