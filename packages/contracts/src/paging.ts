@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSizes } from './limits';
+import { defaultPageSize, pageSizes } from './limits';
 
 /** Fields of a paged list query (spec platform §7: q, page-num, page-size, sort-field, sort-order). */
 export function pageQueryShape<const F extends readonly [string, ...string[]]>(
@@ -16,7 +16,7 @@ export function pageQueryShape<const F extends readonly [string, ...string[]]>(
       .refine((n) => (pageSizes as readonly number[]).includes(n), {
         message: `page-size must be one of ${pageSizes.join(', ')}`,
       })
-      .default(10),
+      .default(defaultPageSize),
     'sort-field': z.enum(sortFields).default(defaultSort),
     'sort-order': z.enum(['asc', 'desc']).default(defaultOrder),
   };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { apiTimeoutMs, heartbeatIntervalMs, maxJsonBodyBytes } from '@signet/contracts/limits';
 import { themeSchema } from '@signet/contracts/server';
 import { assignableRoleSchema } from '@signet/contracts/users';
 
@@ -35,12 +36,12 @@ export const envSchema = z.object({
   RSSP_PUBLIC_URL: z.string().default(''),
   RDSS_PUBLIC_URL: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
-  BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(1_048_576),
-  HEARTBEAT_SECONDS: int(1, 15).default(15),
+  BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(maxJsonBodyBytes),
+  HEARTBEAT_SECONDS: int(1, heartbeatIntervalMs / 1000).default(heartbeatIntervalMs / 1000),
   DEV_MODE: bool.default(false),
   LOGOUT_TIME_SECONDS: int(30, 86_400).default(300),
   LOGOUT_REMINDER_SECONDS: int(0, 3_600).default(60),
-  NETWORK_TIMEOUT_MILLIS: int(1_000, 600_000).default(30_000),
+  NETWORK_TIMEOUT_MILLIS: int(1_000, 600_000).default(apiTimeoutMs),
   COOKIE_POLICY_URL: z.string().default(''),
   HOTJAR_SITE_ID: z.string().default(''),
   ADMIN_ONLY_CREDENTIAL_MANAGEMENT: bool.default(false),
