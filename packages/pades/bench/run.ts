@@ -137,6 +137,9 @@ const print = (title: string, header: string[], body: string[][]): void => {
 };
 
 console.log(`\nLoad average at the start: ${startLoad.toFixed(1)} on ${cpus().length} cores.`);
+// `npm start` runs the server with glibc's huge-page tunable, so large buffers are faulted in 2 MB
+// pages; the bench runs the same way (decision 001).
+console.log(`GLIBC_TUNABLES: ${process.env.GLIBC_TUNABLES ?? '(not set)'}.`);
 print(
   'Signing time, RSA-2048 B-B (median; median of the per-run ratios to the limit)',
   ['file', ...NAMES.map((n) => LABELS[n])],
