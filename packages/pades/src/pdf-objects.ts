@@ -71,10 +71,14 @@ export interface PdfObject {
 }
 
 const REGULAR = /^[A-Za-z0-9_.+\-*:;,'"!?@$&^|~`=]$/;
+const ALL_REGULAR = /^[A-Za-z0-9_.+\-*:;,'"!?@$&^|~`=]*$/;
 
 export function serializeName(name: string): string {
+  // Almost every name is plain; only the rest is escaped character by character.
+  if (ALL_REGULAR.test(name)) return '/' + name;
   let out = '/';
-  for (const ch of Buffer.from(name, 'latin1').toString('latin1')) {
+  for (let i = 0; i < name.length; i++) {
+    const ch = String.fromCharCode(name.charCodeAt(i) & 0xff);
     out += REGULAR.test(ch) ? ch : '#' + ch.charCodeAt(0).toString(16).padStart(2, '0');
   }
   return out;
