@@ -106,7 +106,7 @@ describe('access tokens of the embedded provider', () => {
   });
 
   it('refuses an expired token, a wrong audience and a token of another key', async () => {
-    const { signingKeys } = await ensureIdpSecrets(t.context.database.db);
+    const { signingKeys } = await ensureIdpSecrets(t.context.database.db, t.context.keyRing);
     const key = signingKeys[0]!;
     const base = {
       iss: 'http://localhost:8080/oidc',

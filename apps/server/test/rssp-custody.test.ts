@@ -12,9 +12,10 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
-import { keyRingOf } from '#rssp/kek';
-import { unwrapWithKek, unwrapWithSecret, wrappedKekId } from '#rssp/key-wrap';
+import { keyRingOf } from '#infra/kek';
+import { unwrapWithKek, unwrapWithSecret, wrappedKekId } from '#infra/key-wrap';
 import { createRsspContext } from '#rssp/rssp-context';
+import { ensureIdpSecrets } from '#idp/idp-keys';
 import { signHashes } from '#rssp/sign-hashes';
 import { wrapAad } from '#rssp/key-secrets';
 import {
@@ -287,7 +288,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
 
 describe('rSSP custody: a database dump holds no private key in clear', () => {
   it(
-    'pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK or password',
+    'pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK, password or identity provider keys',
     { timeout: 180_000 },
     async () => {
       const database = await freshPostgres();
@@ -374,6 +375,12 @@ describe('rSSP custody: a database dump holds no private key in clear', () => {
         }
         expect(text).not.toContain(puk);
         expect(text).not.toContain(testKeyEncryptionKey);
+        // Nor the identity provider's token-signing and cookie keys (a dump must not mint tokens).
+        const idp = await ensureIdpSecrets(opened.context.database.db, opened.context.keyRing);
+        expect(idp.signingKeys.length).toBeGreaterThan(0);
+        for (const key of idp.signingKeys)
+          for (const part of [key.d, key.p, key.q]) expect(text).not.toContain(part);
+        for (const cookieKey of idp.cookieKeys) expect(text).not.toContain(cookieKey);
       } finally {
         await opened.close();
         await database.drop();

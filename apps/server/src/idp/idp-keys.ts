@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { z } from 'zod';
 import type { Db } from '#infra/database';
+import type { KeyRing } from '#infra/kek';
+import { unwrapWithKek, wrapWithKek, wrappedKekId } from '#infra/key-wrap';
 import { secrets } from './idp-schema';
 
 /** The audience of access tokens the embedded provider issues for Signet's APIs. */
@@ -23,38 +26,77 @@ async function createSigningKey(): Promise<JWK> {
   return { ...jwk, kid: randomBytes(12).toString('base64url'), alg: 'RS256', use: 'sig' };
 }
 
-async function readSecret<T>(db: Db, name: string): Promise<T | null> {
+/** How a secret is stored: its JSON wrapped under the key-encryption key (AES-256-GCM). */
+const storedSecretSchema = z.object({ wrapped: z.string() });
+
+const secretAad = (name: string): string => `idp-secret|${name}`;
+
+/**
+ * Reads and unwraps a secret. One stored before secrets were wrapped, or under a KEK that has
+ * since been retired, is wrapped under the current KEK on the way (only if the row still holds
+ * what was read, so instances starting together do not clash).
+ */
+async function readSecret<T>(db: Db, ring: KeyRing, name: string): Promise<T | null> {
   const rows = await db.select().from(secrets).where(eq(secrets.name, name)).limit(1);
-  return rows[0] ? (rows[0].value as T) : null;
+  const row = rows[0];
+  if (!row) return null;
+  const stored = storedSecretSchema.safeParse(row.value);
+  const value = stored.success
+    ? (JSON.parse(unwrapWithKek(ring, stored.data.wrapped, secretAad(name)).toString('utf8')) as T)
+    : (row.value as T);
+  if (!stored.success || wrappedKekId(stored.data.wrapped) !== ring.current.id) {
+    await db
+      .update(secrets)
+      .set({ value: wrapSecret(ring, name, value) })
+      .where(
+        and(eq(secrets.name, name), sql`${secrets.value} = ${JSON.stringify(row.value)}::jsonb`),
+      );
+  }
+  return value;
+}
+
+function wrapSecret(
+  ring: KeyRing,
+  name: string,
+  value: unknown,
+): z.infer<typeof storedSecretSchema> {
+  return {
+    wrapped: wrapWithKek(ring, Buffer.from(JSON.stringify(value), 'utf8'), secretAad(name)),
+  };
 }
 
 /** Stores a secret unless another instance stored it first; returns the one stored. */
-async function ensureSecret<T>(db: Db, name: string, create: () => Promise<T>): Promise<T> {
-  const existing = await readSecret<T>(db, name);
+async function ensureSecret<T>(
+  db: Db,
+  ring: KeyRing,
+  name: string,
+  create: () => Promise<T>,
+): Promise<T> {
+  const existing = await readSecret<T>(db, ring, name);
   if (existing) return existing;
   await db
     .insert(secrets)
-    .values({ name, value: await create() })
+    .values({ name, value: wrapSecret(ring, name, await create()) })
     .onConflictDoNothing();
-  const stored = await readSecret<T>(db, name);
+  const stored = await readSecret<T>(db, ring, name);
   if (!stored) throw new Error(`idp secret ${name} could not be stored`);
   return stored;
 }
 
 /** Loads the provider's keys, generating them on first start (race-safe across instances). */
-export async function ensureIdpSecrets(db: Db): Promise<IdpSecrets> {
-  const signingKeys = await ensureSecret(db, signingKeysName, async () => [
+export async function ensureIdpSecrets(db: Db, ring: KeyRing): Promise<IdpSecrets> {
+  const signingKeys = await ensureSecret(db, ring, signingKeysName, async () => [
     await createSigningKey(),
   ]);
-  const cookieKeys = await ensureSecret(db, cookieKeysName, async () => [
+  const cookieKeys = await ensureSecret(db, ring, cookieKeysName, async () => [
     randomBytes(32).toString('base64url'),
   ]);
   return { signingKeys, cookieKeys };
 }
 
 /** The public halves of the provider's signing keys (empty before the provider first started). */
-export async function loadIdpPublicJwks(db: Db): Promise<{ keys: JWK[] }> {
-  const keys = (await readSecret<JWK[]>(db, signingKeysName)) ?? [];
+export async function loadIdpPublicJwks(db: Db, ring: KeyRing): Promise<{ keys: JWK[] }> {
+  const keys = (await readSecret<JWK[]>(db, ring, signingKeysName)) ?? [];
   return {
     keys: keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) =>
       Object.fromEntries(

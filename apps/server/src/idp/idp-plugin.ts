@@ -38,7 +38,7 @@ function allowClientFormAction(res: ServerResponse, config: Config): void {
  */
 export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const db = context.database.db;
-  const secrets = await ensureIdpSecrets(db);
+  const secrets = await ensureIdpSecrets(db, context.keyRing);
   const provider = createIdpProvider({ config: context.config, db, secrets });
   provider.on('server_error', (_ctx: unknown, error: Error) =>
     app.log.error({ err: { name: error.name, message: error.message } }, 'idp: provider error'),

@@ -12,6 +12,7 @@ import { loadIdpPublicJwks } from '#idp/idp-keys';
 import type { AccessTokenClaims, VerifyAccessToken } from './auth-types';
 import type { Config } from './config';
 import type { Database } from './database';
+import type { KeyRing } from './kek';
 import { AppError } from './app-error';
 
 const algorithms = [
@@ -33,11 +34,11 @@ const unauthorized = () => new AppError('UNAUTHORIZED', 'The access token is not
 type KeySource = () => Promise<{ getKey: JWTVerifyGetKey; options: JWTVerifyOptions }>;
 
 /** Keys of the embedded provider, read from the idp schema; reloaded when a token names a new kid. */
-function embeddedKeySource(config: Config, database: Database) {
+function embeddedKeySource(config: Config, database: Database, keyRing: KeyRing) {
   let local: JWTVerifyGetKey | undefined;
   let loadedAt = 0;
   const load = async () => {
-    const jwks = await loadIdpPublicJwks(database.db);
+    const jwks = await loadIdpPublicJwks(database.db, keyRing);
     loadedAt = Date.now();
     local = jwks.keys.length > 0 ? createLocalJWKSet(jwks) : undefined;
   };
@@ -124,10 +125,11 @@ export function toAccessTokenClaims(payload: JWTPayload): AccessTokenClaims {
 export async function createAccessTokenVerifier(deps: {
   config: Config;
   database: Database;
+  keyRing: KeyRing;
 }): Promise<VerifyAccessToken> {
-  const { config, database } = deps;
+  const { config, database, keyRing } = deps;
   const keys: KeySource = config.embeddedIdp
-    ? embeddedKeySource(config, database)
+    ? embeddedKeySource(config, database, keyRing)
     : externalKeySource(config);
   return async (token) => {
     try {

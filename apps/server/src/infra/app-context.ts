@@ -2,12 +2,15 @@ import type { VerifyAccessToken, UserDirectory } from './auth-types';
 import type { Config } from './config';
 import type { Database } from './database';
 import type { EventBus } from './event-bus';
+import type { KeyRing } from './kek';
 
-/** What every service plugin receives: configuration, the database, the event bus and auth. */
+/** What every service plugin receives: configuration, the database, the event bus, the KEK and auth. */
 export interface AppContext {
   config: Config;
   database: Database;
   events: EventBus;
+  /** The key-encryption key that wraps every private key and secret Signet stores. */
+  keyRing: KeyRing;
   verifyAccessToken: VerifyAccessToken;
   users: UserDirectory;
 }

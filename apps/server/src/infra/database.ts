@@ -19,6 +19,11 @@ export interface Database {
   db: Db;
   /** Runs raw SQL (several statements allowed) in one transaction; used by migrations. */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `task` while holding a PostgreSQL advisory lock, so that instances starting at the same
+   * time take turns (migrations, first-start setup). PGlite has one connection: it just runs.
+   */
+  withLock<T>(key: number, task: () => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -49,6 +54,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
         await tx.exec(sql);
       });
     },
+    withLock: (_key, task) => task(),
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       return unsubscribe;
@@ -77,6 +83,20 @@ async function openPostgres(url: string): Promise<Database> {
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    withLock: async (key, task) => {
+      // A session lock on a connection of its own; the task's queries use the pool as usual.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await task();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
       } finally {
         client.release();
       }

@@ -40,11 +40,19 @@ function listMigrations(): Migration[] {
   });
 }
 
+/** Advisory lock key that serialises migrations across instances starting at once. */
+const MIGRATION_LOCK = 0x5169_6e01;
+
 /**
  * Applies every migration not yet applied, each in its own transaction, and records it. Files are
- * versioned by name (`001-users.sql`) and never edited once landed.
+ * versioned by name (`001-users.sql`) and never edited once landed. Instances that start at the
+ * same time take turns: the later one finds everything applied.
  */
-export async function migrate(database: Database): Promise<string[]> {
+export function migrate(database: Database): Promise<string[]> {
+  return database.withLock(MIGRATION_LOCK, () => applyPending(database));
+}
+
+async function applyPending(database: Database): Promise<string[]> {
   await database.exec(`
     create table if not exists public.schema_migrations (
       service text not null,

@@ -22,7 +22,7 @@ import * as store from './credential-store';
 import type { CredentialRow } from './credential-table';
 import { toCredential } from './credential-view';
 import { createSigner, generateKey, supportedEcCurves, type KeySpec } from './key-algorithms';
-import { unwrapWithKek, wrapWithKek } from './key-wrap';
+import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import {
   blockedForGood,
   commitOpened,

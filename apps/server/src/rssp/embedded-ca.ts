@@ -2,8 +2,8 @@ import type { Database } from '#infra/database';
 import { AppError } from '#infra/app-error';
 import * as der from './der';
 import { createSigner, generateKey, type KeySpec } from './key-algorithms';
-import type { KeyRing } from './kek';
-import { unwrapWithKek, wrapWithKek } from './key-wrap';
+import type { KeyRing } from '#infra/kek';
+import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
 import { certificateParts, encodeName, issueCertificate } from './x509';
 

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '#infra/database';
 import { certificateAuthority, credentials } from './credential-table';
-import type { KeyRing } from './kek';
-import { unwrapWithKek, wrapWithKek, wrappedKekId } from './key-wrap';
+import type { KeyRing } from '#infra/kek';
+import { unwrapWithKek, wrapWithKek, wrappedKekId } from '#infra/key-wrap';
 import { wrapAad } from './key-secrets';
 import { caAad } from './embedded-ca';
 

@@ -2,7 +2,7 @@ import { AppError, notFound } from '#infra/app-error';
 import type { Tx } from '#infra/database';
 import type { CredentialRow } from './credential-table';
 import { findCredential, lockCredential, takeAttempt, updateCredential } from './credential-store';
-import { unwrapWithSecret, wrapWithSecret } from './key-wrap';
+import { unwrapWithSecret, wrapWithSecret } from '#infra/key-wrap';
 import type { RsspContext } from './rssp-context';
 
 export type SecretKind = 'password' | 'puk';

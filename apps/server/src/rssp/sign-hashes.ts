@@ -3,7 +3,7 @@ import { findCredential } from './credential-store';
 import { keySpecOfRow } from './credential-service';
 import { createSigner, type HashName } from './key-algorithms';
 import { commitOpened, openWithSecret, wrapUnderSecret } from './key-secrets';
-import { wrappedKekId } from './key-wrap';
+import { wrappedKekId } from '#infra/key-wrap';
 import type { RsspContext } from './rssp-context';
 
 /** How the key's use is authorised (ARCHITECTURE.md "Key custody"). */

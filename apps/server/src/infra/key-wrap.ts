@@ -92,6 +92,7 @@ async function secretKey(
   const salt = Buffer.from(kdf.salt, 'base64');
   const stretched = await scryptAsync(secret, salt, kdf.logN, kdf.r, kdf.p);
   const ikm = Buffer.concat([stretched, kek.key]);
+  // The label predates the move from the rSSP to infra; keys already wrapped depend on it.
   const key = Buffer.from(hkdfSync('sha256', ikm, salt, `signet/rssp/key-wrap/v1|${aad}`, 32));
   stretched.fill(0);
   ikm.fill(0);

@@ -20,6 +20,7 @@ export class KekError extends Error {}
 function toKek(base64: string, source: string): Kek {
   const key = Buffer.from(base64.trim(), 'base64');
   if (key.length !== 32) throw new KekError(`${source} must be the base64 of exactly 32 bytes`);
+  // The label predates the move from the rSSP to infra; ids already stored depend on it.
   const id = createHmac('sha256', key).update('signet-rssp-kek-id').digest('hex').slice(0, 16);
   return { id, key };
 }
