@@ -5,7 +5,7 @@ import { openDatabase } from './database';
 import { createEventBus } from './event-bus';
 import { migrate } from './migrations';
 import { createAccessTokenVerifier } from './access-token';
-import { keyRingOf, loadKeyRing, type KeyRing } from './kek';
+import { keyRingOf, loadKeyRing } from './kek';
 import { createUserDirectory } from '#platform/user-directory';
 
 /**
@@ -19,19 +19,17 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   await migrate(database);
-  const inMemory = !config.DATABASE_URL && dataDir === null;
-  const keyRing = inMemory ? memoryKeyRing(config) : loadKeyRing(config);
+  // The KEK file lives beside the database files; a database in memory gets a key in memory.
+  const keyRing =
+    dataDir !== null
+      ? loadKeyRing({ ...config, dataDir })
+      : config.DATABASE_URL || config.KEY_ENCRYPTION_KEY
+        ? loadKeyRing(config)
+        : keyRingOf(randomBytes(32).toString('base64'));
   const events = await createEventBus(database);
   const verifyAccessToken = await createAccessTokenVerifier({ config, database, keyRing });
   const users = createUserDirectory({ config, database, events });
   return { config, database, events, keyRing, verifyAccessToken, users };
-}
-
-/** A database in memory keeps nothing, so without a configured KEK neither does its key ring. */
-function memoryKeyRing(config: Config): KeyRing {
-  return config.KEY_ENCRYPTION_KEY
-    ? loadKeyRing(config)
-    : keyRingOf(randomBytes(32).toString('base64'));
 }
 
 export async function closeContext(context: AppContext): Promise<void> {
