@@ -101,7 +101,8 @@ export async function accountRoutes(
         });
       }
       const key = attemptKey(request.ip, field(request.body, 'email'));
-      if (page.checksPassword && limiter.isBlocked(key)) {
+      const attempt = page.checksPassword ? await limiter.claim(key) : undefined;
+      if (attempt === null) {
         request.log.warn('idp account form throttled');
         return send(request, reply.status(429), lang, {
           values: { email: field(request.body, 'email') },
@@ -110,9 +111,10 @@ export async function accountRoutes(
         });
       }
       const outcome = await page.submit(m, request);
-      if (page.checksPassword) {
-        if ('done' in outcome) limiter.reset(key);
-        else if (outcome.error === m.wrongCredentials) limiter.recordFailure(key);
+      if (attempt !== undefined) {
+        // Only a wrong password counts; a form error never reached the password check.
+        if ('done' in outcome) await limiter.succeeded(key);
+        else if (outcome.error !== m.wrongCredentials) await limiter.forgive(attempt);
       }
       if ('done' in outcome) {
         const link = page.successLink?.(m) ?? { href: appHome, text: m.backToApp };

@@ -44,11 +44,11 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
     app.log.error({ err: { name: error.name, message: error.message } }, 'idp: provider error'),
   );
 
-  const limiter = createAttemptLimiter({ maxFailures: 10, windowMs: 15 * 60 * 1000 });
+  const limiter = createAttemptLimiter({ db, maxFailures: 10, windowMs: 15 * 60 * 1000 });
 
   const sweep = () =>
-    deleteExpiredOidcPayloads(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'idp: removing expired sessions failed'),
+    Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'idp: removing expired sessions and attempts failed'),
     );
   void sweep();
   const timer = setInterval(() => void sweep(), sweepIntervalMs);

@@ -1,4 +1,4 @@
-import { jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Tables of the idp schema (migrations/*.sql create them). */
 export const idp = pgSchema('idp');
@@ -31,4 +31,10 @@ export const secrets = idp.table('secrets', {
   name: text('name').primaryKey(),
   value: jsonb('value').notNull().$type<unknown>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordAttempts = idp.table('password_attempts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  keyHash: text('key_hash').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

@@ -143,7 +143,7 @@ export async function interactionRoutes(
     const email = field(request.body, 'email').trim();
     const password = field(request.body, 'password');
     const key = attemptKey(request.ip, email);
-    if (limiter.isBlocked(key)) {
+    if ((await limiter.claim(key)) === null) {
       request.log.warn('idp sign-in throttled');
       return sendSignIn(reply.status(429), interaction.uid, lang, {
         email,
@@ -152,14 +152,14 @@ export async function interactionRoutes(
     }
     const account = email && password ? await authenticateAccount(db, { email, password }) : null;
     if (!account) {
-      limiter.recordFailure(key);
+      // The claimed attempt stays counted as a failure.
       request.log.info('idp sign-in refused');
       return sendSignIn(reply, interaction.uid, lang, {
         email,
         error: idpMessages[lang].wrongCredentials,
       });
     }
-    limiter.reset(key);
+    await limiter.succeeded(key);
     return finishSignIn(request, reply, account.id, interaction);
   });
 
