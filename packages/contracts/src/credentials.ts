@@ -442,24 +442,19 @@ export const activationFormSchema = confirmed(
   'keyPassword',
   'confirmKeyPassword',
 );
-/** A dialog that sets a new key password, typed twice, after `shape` (the secret that opens the key). */
-const newKeyPasswordForm = <T extends z.ZodRawShape>(shape: T) =>
-  confirmed(
-    {
-      ...shape,
-      newKeyPassword: keyPasswordSchema,
-      confirmNewKeyPassword: z.string().min(1, m.required),
-    },
-    'newKeyPassword',
-    'confirmNewKeyPassword',
-  );
-
-/** Change password dialog. */
-export const changePasswordFormSchema = newKeyPasswordForm({ oldKeyPassword: currentSecretSchema });
-/** Unlock dialog: PUK and the new key password twice. */
-export const unlockFormSchema = newKeyPasswordForm({ keyPuk: currentSecretSchema });
-/** Change PUK dialog: old PUK and a new key password twice; the new PUK is generated. */
-export const changePukFormSchema = newKeyPasswordForm({ oldKeyPuk: currentSecretSchema });
+/**
+ * The change password, unlock and change PUK dialogs: the secret that opens the key (current key
+ * password, PUK or old PUK) and a new key password typed twice.
+ */
+export const secretChangeFormSchema = confirmed(
+  {
+    secret: currentSecretSchema,
+    newKeyPassword: keyPasswordSchema,
+    confirmNewKeyPassword: z.string().min(1, m.required),
+  },
+  'newKeyPassword',
+  'confirmNewKeyPassword',
+);
 
 /** A new 12-digit PUK from the platform's CSPRNG (browser or Node), without modulo bias. */
 export function generatePuk(): string {

@@ -19,13 +19,13 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   await migrate(database);
-  // The KEK file lives beside the database files; a database in memory gets a key in memory.
+  // The KEK file lives beside the database files; a database in memory without a configured
+  // KEK gets a key in memory, which is all it can ever open.
+  const inMemory = dataDir === null && !config.DATABASE_URL;
   const keyRing =
-    dataDir !== null
-      ? loadKeyRing({ ...config, dataDir })
-      : config.DATABASE_URL || config.KEY_ENCRYPTION_KEY
-        ? loadKeyRing(config)
-        : keyRingOf(randomBytes(32).toString('base64'));
+    inMemory && !config.KEY_ENCRYPTION_KEY
+      ? keyRingOf(randomBytes(32).toString('base64'))
+      : loadKeyRing({ ...config, dataDir: dataDir ?? config.dataDir });
   const events = await createEventBus(database);
   const verifyAccessToken = await createAccessTokenVerifier({ config, database, keyRing });
   const users = createUserDirectory({ config, database, events });

@@ -426,6 +426,9 @@ async function explicitActivated(
   return row;
 }
 
+/** What a key-password operation receives: the actor, the credential id and the request body. */
+type KeyOperation<Input> = { ctx: RsspContext; actor: AuthUser; id: string; input: Input };
+
 /**
  * The shared step of the key-password operations: the owner's activated explicit credential is
  * opened with a counted secret (`kind`), the key is wrapped again under the new key password (and
@@ -471,12 +474,9 @@ async function rewrapWithSecret(
 }
 
 /** `POST credentials/{id}/changePassword`: the old password (counted), then re-wrap under the new one. */
-export async function changeKeyPassword(options: {
-  ctx: RsspContext;
-  actor: AuthUser;
-  id: string;
-  input: ChangeKeyPassword;
-}): Promise<Credential> {
+export async function changeKeyPassword(
+  options: KeyOperation<ChangeKeyPassword>,
+): Promise<Credential> {
   const { ctx, actor, id, input } = options;
   return rewrapWithSecret(ctx, {
     actor,
@@ -488,12 +488,9 @@ export async function changeKeyPassword(options: {
 }
 
 /** `POST credentials/{id}/unlock`: the PUK (counted) opens its copy; a new key password, counters reset. */
-export async function unlockCredential(options: {
-  ctx: RsspContext;
-  actor: AuthUser;
-  id: string;
-  input: UnlockCredential;
-}): Promise<Credential> {
+export async function unlockCredential(
+  options: KeyOperation<UnlockCredential>,
+): Promise<Credential> {
   const { ctx, actor, id, input } = options;
   return rewrapWithSecret(ctx, {
     actor,
@@ -505,12 +502,7 @@ export async function unlockCredential(options: {
 }
 
 /** `POST credentials/{id}/changePuk`: the old PUK (counted); re-wrap under the new PUK and new password. */
-export async function changePuk(options: {
-  ctx: RsspContext;
-  actor: AuthUser;
-  id: string;
-  input: ChangePuk;
-}): Promise<Credential> {
+export async function changePuk(options: KeyOperation<ChangePuk>): Promise<Credential> {
   const { ctx, actor, id, input } = options;
   return rewrapWithSecret(ctx, {
     actor,
