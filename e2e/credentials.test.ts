@@ -14,6 +14,8 @@ const userCredential = `Signing key ${suffix}`;
 const adminCredential = `Admin made ${suffix}`;
 const keyPassword = '123456';
 const newKeyPassword = '654321';
+/** The PUK shown once at activation (digits only), for the PUK dialogs. */
+let activationPuk = '';
 
 let browser: Browser;
 
@@ -124,6 +126,7 @@ describe('a user and their credentials', () => {
     const puk = page.getByTestId('puk-value');
     await puk.waitFor({ state: 'visible' });
     expect(await puk.innerText()).toMatch(/^\d{4}-\d{4}-\d{4}$/);
+    activationPuk = (await puk.innerText()).replace(/-/g, '');
     await screenshot(page, 'credential-puk-1280');
     await page.getByTestId('puk-confirm').click();
     await puk.waitFor({ state: 'detached' });
@@ -243,6 +246,50 @@ describe('a user and their credentials', () => {
     await page
       .getByTestId('toast-success')
       .filter({ hasText: texts.toast.passwordChanged })
+      .waitFor({ state: 'visible' });
+  });
+
+  it('changes the PUK (a wrong one keeps the dialog open), then unlocks with the new PUK', async () => {
+    const row = rowOf(page, userCredential);
+    await row.getByTestId('credential-more').click();
+    await page.getByTestId('credential-changePuk').click();
+    const dialog = page.getByRole('dialog', { name: texts.changePuk.title });
+    await dialog.waitFor({ state: 'visible' });
+    const fillNewPassword = async (target: typeof dialog, password: string) => {
+      await target
+        .getByLabel(texts.changePassword.newKeyPassword, { exact: false })
+        .first()
+        .fill(password);
+      await target
+        .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
+        .fill(password);
+    };
+    await dialog.getByLabel(texts.changePuk.oldKeyPuk, { exact: false }).fill('000000000000');
+    await fillNewPassword(dialog, keyPassword);
+    await dialog.getByRole('button', { name: texts.changePuk.submit, exact: true }).click();
+    await page.getByTestId('toast-error').first().waitFor({ state: 'visible' });
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByLabel(texts.changePuk.oldKeyPuk, { exact: false }).fill(activationPuk);
+    await dialog.getByRole('button', { name: texts.changePuk.submit, exact: true }).click();
+    const puk = page.getByTestId('puk-value');
+    await puk.waitFor({ state: 'visible' });
+    const newPuk = (await puk.innerText()).replace(/-/g, '');
+    expect(newPuk).toMatch(/^\d{12}$/);
+    expect(newPuk).not.toBe(activationPuk);
+    await page.getByTestId('puk-confirm').click();
+    await puk.waitFor({ state: 'detached' });
+
+    await row.getByTestId('credential-more').click();
+    await page.getByTestId('credential-unlock').click();
+    const unlock = page.getByRole('dialog', { name: texts.unlock.title });
+    await unlock.waitFor({ state: 'visible' });
+    await unlock.getByLabel(texts.unlock.keyPuk, { exact: false }).fill(newPuk);
+    await fillNewPassword(unlock, newKeyPassword);
+    await unlock.getByRole('button', { name: texts.unlock.submit, exact: true }).click();
+    await unlock.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('toast-success')
+      .filter({ hasText: texts.toast.unlocked })
       .waitFor({ state: 'visible' });
   });
 
