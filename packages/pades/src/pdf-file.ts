@@ -27,7 +27,8 @@ export class PdfFile {
   readonly encryptRef?: PdfRef;
   /** The cross-reference chain was damaged; objects it misses are looked up by scanning. */
   readonly repaired: boolean;
-  private readonly cache = new Map<string, PdfValue>();
+  /** Objects read so far, by file offset, or by object stream and number (as `-(stream * 2^24 + num)`). */
+  private readonly cache = new Map<number, PdfValue>();
   private readonly objectStreams = new Map<
     number,
     { data: Uint8Array; offsets: Map<number, number> }
@@ -90,22 +91,26 @@ export class PdfFile {
     return undefined;
   }
 
-  /** The object `num` as of the revision whose newest section is `fromSection` (0 = the current one). */
-  getObject(num: number, fromSection = 0): PdfValue {
+  /**
+   * The object `num` as of the revision whose newest section is `fromSection` (0 = the current one).
+   * With `only`, a dictionary object not read before comes back with just those keys, the rest
+   * skipped unparsed, and is not kept (see `PdfParser.parseValue`).
+   */
+  getObject(num: number, fromSection = 0, only?: ReadonlySet<string>): PdfValue {
     let entry = this.lookup(num, fromSection);
     if (!entry && this.repaired) {
       const found = this.scanIndex().get(num);
       if (found !== undefined) entry = { type: 1, offset: found, gen: 0 };
     }
     if (!entry || entry.type === 0) return null;
-    const key = entry.type === 1 ? `o${entry.offset}` : `s${entry.stream}:${entry.index}`;
+    const key = entry.type === 1 ? entry.offset : -(entry.stream * 2 ** 24 + num);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const value =
       entry.type === 1
-        ? this.readAtOrScan(num, entry.offset)
-        : this.readCompressed(num, entry.stream, entry.index);
-    this.cache.set(key, value);
+        ? this.readAtOrScan(num, entry.offset, only)
+        : this.readCompressed(num, entry.stream, only);
+    if (!only) this.cache.set(key, value);
     return value;
   }
 
@@ -119,6 +124,18 @@ export class PdfFile {
 
   resolveDict(value: PdfValue | undefined, fromSection = 0): PdfDict | undefined {
     const resolved = this.resolve(value, fromSection);
+    if (resolved instanceof PdfDict) return resolved;
+    if (resolved instanceof PdfStream) return resolved.dict;
+    return undefined;
+  }
+
+  /**
+   * Just the `keys` of a dictionary: for reading one or two entries of many objects (the names of
+   * every form field) without building each of them whole.
+   */
+  resolveDictKeys(value: PdfValue | undefined, keys: ReadonlySet<string>): PdfDict | undefined {
+    const resolved =
+      value instanceof PdfRef ? this.resolve(this.getObject(value.num, 0, keys)) : value;
     if (resolved instanceof PdfDict) return resolved;
     if (resolved instanceof PdfStream) return resolved.dict;
     return undefined;
@@ -138,13 +155,13 @@ export class PdfFile {
    * Reads an object at its cross-reference offset; when the offset is wrong (a common defect of
    * real-world files), finds the object by scanning the file for `num gen obj`, as viewers do.
    */
-  private readAtOrScan(num: number, offset: number): PdfValue {
+  private readAtOrScan(num: number, offset: number, only?: ReadonlySet<string>): PdfValue {
     try {
-      return this.readAt(num, offset);
+      return this.readAt(num, offset, only);
     } catch (error) {
       const found = this.scanIndex().get(num);
       if (found === undefined || found === offset) throw error;
-      return this.readAt(num, found);
+      return this.readAt(num, found, only);
     }
   }
 
@@ -163,14 +180,14 @@ export class PdfFile {
     return this.scanned;
   }
 
-  private readAt(num: number, offset: number): PdfValue {
+  private readAt(num: number, offset: number, only?: ReadonlySet<string>): PdfValue {
     const parser = new PdfParser(this.bytes, offset, (ref) => {
       const length = this.resolve(ref);
       return typeof length === 'number' ? length : undefined;
     });
     let parsed;
     try {
-      parsed = parser.parseIndirect();
+      parsed = parser.parseIndirect(only);
     } catch (error) {
       throw new PdfError('DAMAGED_PDF', `object ${num} cannot be read at offset ${offset}`, {
         cause: error,
@@ -185,7 +202,7 @@ export class PdfFile {
     );
   }
 
-  private readCompressed(num: number, streamNum: number, _index: number): PdfValue {
+  private readCompressed(num: number, streamNum: number, only?: ReadonlySet<string>): PdfValue {
     let objectStream = this.objectStreams.get(streamNum);
     if (!objectStream) {
       const stream = this.getObject(streamNum);
@@ -206,7 +223,7 @@ export class PdfFile {
     const offset = objectStream.offsets.get(num);
     if (offset === undefined)
       throw new PdfError('DAMAGED_PDF', `object ${num} is not in object stream ${streamNum}`);
-    return new PdfParser(objectStream.data, offset).parseValue();
+    return new PdfParser(objectStream.data, offset).parseValue(0, only);
   }
 }
 

@@ -14,7 +14,11 @@ export class PdfString {
       return Buffer.from(b.subarray(2)).swap16().toString('utf16le');
     if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf)
       return Buffer.from(b.subarray(3)).toString('utf8');
-    return Buffer.from(b).toString('latin1');
+    // Field names and dates are short: a string from char codes costs less than a Buffer view.
+    if (b.length > 64) return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
+    let text = '';
+    for (const byte of b) text += String.fromCharCode(byte);
+    return text;
   }
 }
 

@@ -11,6 +11,11 @@ export const isWhitespace = (c: number | undefined): boolean =>
 const isRegular = (c: number | undefined): boolean =>
   c !== undefined && !WHITESPACE[c] && !DELIMITER[c];
 const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 48 && c <= 57;
+const HEX_VALUE = new Uint8Array(256).fill(0xff);
+for (let i = 0; i < 16; i++) {
+  HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
 
 /**
  * The bytes as a Latin-1 string. Tokens and names are short, and building those from char codes
@@ -22,6 +27,38 @@ function latin1Text(buf: Uint8Array, start: number, end: number): string {
   let text = '';
   for (let i = start; i < end; i++) text += String.fromCharCode(buf[i] as number);
   return text;
+}
+
+/** Whether `buf[start, end)` spells `text`. */
+function sameText(buf: Uint8Array, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let i = 0; i < text.length; i++) if (buf[start + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * The names of the structure the engine reads (trailers, cross-reference streams, the catalog,
+ * pages, fields and widgets), by the hash `readNameText` computes while scanning: these come back
+ * as the same strings without one being built per occurrence.
+ */
+const KNOWN_NAMES = new Map<number, string>();
+for (const name of [
+  ...['Type', 'Subtype', 'Root', 'Info', 'ID', 'Prev', 'Size', 'XRefStm', 'Encrypt', 'XRef'],
+  ...['W', 'Index', 'Length', 'Filter', 'DecodeParms', 'FlateDecode', 'Predictor', 'Columns'],
+  ...['ObjStm', 'N', 'First', 'Extends', 'Catalog', 'Pages', 'Page', 'Kids', 'Count', 'Parent'],
+  ...['MediaBox', 'CropBox', 'Resources', 'Contents', 'Annots', 'Rotate', 'AcroForm', 'Fields'],
+  ...['SigFlags', 'DA', 'DR', 'NeedAppearances', 'Perms', 'DocMDP', 'Metadata', 'Names'],
+  ...['Outlines', 'StructTreeRoot', 'MarkInfo', 'Lang', 'OpenAction', 'PageMode', 'Version'],
+  ...['Annot', 'Widget', 'Link', 'FT', 'Sig', 'T', 'TU', 'V', 'F', 'Ff', 'P', 'Rect', 'AP', 'AS'],
+  ...['MK', 'Border', 'BS', 'ByteRange', 'Reference', 'M', 'Name', 'Reason', 'Location'],
+  ...['ContactInfo', 'SubFilter', 'Adobe.PPKLite', 'ETSI.CAdES.detached', 'adbe.pkcs7.detached'],
+  ...['XObject', 'Form', 'Image', 'BBox', 'Matrix', 'Font', 'ProcSet', 'ExtGState', 'Group'],
+  ...['Width', 'Height', 'ColorSpace', 'BitsPerComponent', 'DeviceRGB', 'DeviceGray', 'SMask'],
+  ...['Producer', 'Creator', 'CreationDate', 'ModDate', 'Title', 'Author', 'Trapped', 'S'],
+]) {
+  let hash = 0;
+  for (let i = 0; i < name.length; i++) hash = (hash * 31 + name.charCodeAt(i)) | 0;
+  if (!KNOWN_NAMES.has(hash)) KNOWN_NAMES.set(hash, name);
 }
 
 function damaged(message: string): PdfError {
@@ -70,19 +107,40 @@ export class PdfParser {
   }
 
   readInteger(): number {
-    const token = this.readToken();
-    if (!/^\d+$/.test(token))
-      throw damaged(`expected an integer at ${this.pos}, found "${token.slice(0, 20)}"`);
-    return Number(token);
+    this.skipWhitespace();
+    const start = this.pos;
+    const value = this.scanInteger();
+    if (value === undefined || isRegular(this.buf[this.pos])) {
+      this.pos = start;
+      const token = this.readToken();
+      throw damaged(`expected an integer at ${start}, found "${token.slice(0, 20)}"`);
+    }
+    return value;
   }
 
   expectKeyword(keyword: string): void {
-    const start = this.pos;
-    const token = this.readToken();
-    if (token !== keyword) throw damaged(`expected "${keyword}" at ${start}`);
+    if (!this.skipKeyword(keyword)) throw damaged(`expected "${keyword}" at ${this.pos}`);
   }
 
-  parseValue(depth = 0): PdfValue {
+  /** Moves past `keyword` when it is the next token; stays put otherwise. */
+  skipKeyword(keyword: string): boolean {
+    const save = this.pos;
+    this.skipWhitespace();
+    const end = this.pos + keyword.length;
+    if (sameText(this.buf, this.pos, end, keyword) && !isRegular(this.buf[end])) {
+      this.pos = end;
+      return true;
+    }
+    this.pos = save;
+    return false;
+  }
+
+  /**
+   * Parses the value at the current position. With `only`, a dictionary keeps just those keys (and
+   * /Length, for a stream) and the other values are skipped without being built: reading one entry
+   * of many objects then costs a scan, not a parse.
+   */
+  parseValue(depth = 0, only?: ReadonlySet<string>): PdfValue {
     if (depth > 100) throw damaged('nesting too deep');
     this.skipWhitespace();
     const buf = this.buf;
@@ -90,7 +148,7 @@ export class PdfParser {
     if (c === undefined) throw damaged('unexpected end of file');
     if (c === 0x2f) return this.parseName();
     if (c === 0x3c) {
-      if (buf[this.pos + 1] === 0x3c) return this.parseDict(depth);
+      if (buf[this.pos + 1] === 0x3c) return this.parseDict(depth, only);
       return this.parseHexString();
     }
     if (c === 0x28) return this.parseLiteralString();
@@ -117,45 +175,75 @@ export class PdfParser {
     throw damaged(`unexpected token "${token.slice(0, 20)}" at ${start}`);
   }
 
+  /**
+   * Object numbers, generations, counts and offsets are plain integers, most of them in `n g R`
+   * references: those are read digit by digit with no token string; anything else (a sign, a
+   * decimal point, a malformed number) takes the general path.
+   */
   private parseNumberOrRef(): PdfValue {
-    const token = this.readToken();
-    const value = Number(token);
-    if (!Number.isFinite(value)) {
-      // Tolerate malformed numbers such as "--5" or "1.2.3" as readers do.
-      const lenient = Number.parseFloat(
-        token.replace(/^[-+]+/, (m) => (m.includes('-') ? '-' : '')),
-      );
-      if (Number.isFinite(lenient)) return lenient;
-      throw damaged(`bad number "${token}"`);
+    const buf = this.buf;
+    const start = this.pos;
+    const value = this.scanInteger();
+    if (value === undefined || isRegular(buf[this.pos])) {
+      this.pos = start;
+      return this.parseNumberToken();
     }
-    if (!/^\d+$/.test(token)) return value;
     const save = this.pos;
     this.skipWhitespace();
-    if (isDigit(this.buf[this.pos])) {
-      const genToken = this.readToken();
-      if (/^\d+$/.test(genToken)) {
-        this.skipWhitespace();
-        if (this.buf[this.pos] === 0x52 && !isRegular(this.buf[this.pos + 1])) {
-          this.pos++;
-          return new PdfRef(value, Number(genToken));
-        }
+    const gen = this.scanInteger();
+    if (gen !== undefined && !isRegular(buf[this.pos])) {
+      this.skipWhitespace();
+      if (buf[this.pos] === 0x52 && !isRegular(buf[this.pos + 1])) {
+        this.pos++;
+        return new PdfRef(value, gen);
       }
     }
     this.pos = save;
     return value;
   }
 
+  /** Reads a run of digits as a number; undefined (and no move) when there is none. */
+  private scanInteger(): number | undefined {
+    const buf = this.buf;
+    const start = this.pos;
+    let value = 0;
+    for (let c = buf[this.pos]; c !== undefined && c >= 48 && c <= 57; c = buf[++this.pos])
+      value = value * 10 + c - 48;
+    return this.pos === start ? undefined : value;
+  }
+
+  private parseNumberToken(): number {
+    const token = this.readToken();
+    const value = Number(token);
+    if (Number.isFinite(value)) return value;
+    // Tolerate malformed numbers such as "--5" or "1.2.3" as readers do.
+    const lenient = Number.parseFloat(token.replace(/^[-+]+/, (m) => (m.includes('-') ? '-' : '')));
+    if (Number.isFinite(lenient)) return lenient;
+    throw damaged(`bad number "${token}"`);
+  }
+
   private parseName(): PdfName {
+    return new PdfName(this.readNameText());
+  }
+
+  /** The name at `/` as text: a known name without building a string, `#xx` escapes decoded. */
+  private readNameText(): string {
     const buf = this.buf;
     this.pos++;
     const start = this.pos;
-    while (isRegular(buf[this.pos])) this.pos++;
-    let raw = latin1Text(buf, start, this.pos);
-    if (raw.includes('#'))
-      raw = raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      );
-    return new PdfName(raw);
+    let hash = 0;
+    let escaped = false;
+    for (let c = buf[this.pos]; isRegular(c); c = buf[++this.pos]) {
+      hash = (hash * 31 + (c as number)) | 0;
+      if (c === 0x23) escaped = true;
+    }
+    const known = KNOWN_NAMES.get(hash);
+    if (known !== undefined && sameText(buf, start, this.pos, known)) return known;
+    const raw = latin1Text(buf, start, this.pos);
+    if (!escaped) return raw;
+    return raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
   }
 
   private parseHexString(): PdfString {
@@ -165,11 +253,24 @@ export class PdfParser {
     const end = buf.indexOf(0x3e, start);
     if (end < 0) throw damaged('unterminated hex string');
     this.pos = end + 1;
-    let hex = Buffer.from(buf.buffer, buf.byteOffset + start, end - start)
-      .toString('latin1')
-      .replace(/[^0-9a-fA-F]/g, '');
-    if (hex.length % 2) hex += '0';
-    return new PdfString(Buffer.from(hex, 'hex'));
+    // Digits straight from the bytes, skipping white space; counted first so that the result is
+    // allocated at its size (a typed-array view of a longer one costs more than the decoding).
+    let digits = 0;
+    for (let i = start; i < end; i++) if (HEX_VALUE[buf[i] as number] !== 0xff) digits++;
+    const out = new Uint8Array((digits + 1) >> 1);
+    let length = 0;
+    let high = -1;
+    for (let i = start; i < end; i++) {
+      const digit = HEX_VALUE[buf[i] as number] as number;
+      if (digit === 0xff) continue;
+      if (high < 0) high = digit;
+      else {
+        out[length++] = (high << 4) | digit;
+        high = -1;
+      }
+    }
+    if (high >= 0) out[length] = high << 4;
+    return new PdfString(out);
   }
 
   private parseLiteralString(): PdfString {
@@ -224,7 +325,7 @@ export class PdfParser {
     throw damaged('unterminated string');
   }
 
-  private parseDict(depth: number): PdfValue {
+  private parseDict(depth: number, only?: ReadonlySet<string>): PdfValue {
     const buf = this.buf;
     this.pos += 2;
     const dict = new PdfDict();
@@ -237,27 +338,67 @@ export class PdfParser {
         break;
       }
       if (c !== 0x2f) throw damaged(`dictionary key expected at ${this.pos}`);
-      const key = this.parseName().name;
-      dict.set(key, this.parseValue(depth + 1));
+      const key = this.readNameText();
+      if (only && !only.has(key) && key !== 'Length') this.skipValue(depth + 1);
+      else dict.set(key, this.parseValue(depth + 1));
     }
     // A stream follows its dictionary.
-    const save = this.pos;
-    this.skipWhitespace();
-    if (
-      buf[this.pos] === 0x73 &&
-      this.pos + 6 <= buf.length &&
-      latin1Text(buf, this.pos, this.pos + 6) === 'stream' &&
-      !isRegular(buf[this.pos + 6])
-    ) {
-      return this.parseStreamBody(dict);
-    }
-    this.pos = save;
-    return dict;
+    return this.skipKeyword('stream') ? this.parseStreamBody(dict) : dict;
   }
 
+  /** Moves past one value without building it (names, strings and numbers are not decoded). */
+  private skipValue(depth: number): void {
+    if (depth > 100) throw damaged('nesting too deep');
+    this.skipWhitespace();
+    const buf = this.buf;
+    const c = buf[this.pos];
+    if (c === undefined) throw damaged('unexpected end of file');
+    if (c === 0x3c && buf[this.pos + 1] === 0x3c) {
+      this.pos += 2;
+      for (;;) {
+        this.skipWhitespace();
+        const d = buf[this.pos];
+        if (d === undefined) throw damaged('unterminated dictionary');
+        if (d === 0x3e && buf[this.pos + 1] === 0x3e) {
+          this.pos += 2;
+          return;
+        }
+        this.skipValue(depth + 1); // the key
+        this.skipValue(depth + 1);
+      }
+    }
+    if (c === 0x3c) {
+      const end = buf.indexOf(0x3e, this.pos + 1);
+      if (end < 0) throw damaged('unterminated hex string');
+      this.pos = end + 1;
+    } else if (c === 0x28) this.parseLiteralString();
+    else if (c === 0x5b) {
+      this.pos++;
+      for (;;) {
+        this.skipWhitespace();
+        const d = buf[this.pos];
+        if (d === undefined) throw damaged('unterminated array');
+        if (d === 0x5d) {
+          this.pos++;
+          return;
+        }
+        this.skipValue(depth + 1);
+      }
+    } else if (isDigit(c)) {
+      // An integer may start an `n g R` reference, which is one value.
+      this.parseNumberOrRef();
+    } else {
+      // A name (past its slash), another number or a keyword: a run of regular characters.
+      if (c === 0x2f) this.pos++;
+      else if (!isRegular(c))
+        throw damaged(`unexpected "${String.fromCharCode(c)}" at ${this.pos}`);
+      while (isRegular(buf[this.pos])) this.pos++;
+    }
+  }
+
+  /** The stream data after the `stream` keyword. */
   private parseStreamBody(dict: PdfDict): PdfStream {
     const buf = this.buf;
-    this.pos += 6;
     if (buf[this.pos] === 0x0d) this.pos++;
     if (buf[this.pos] === 0x0a) this.pos++;
     const start = this.pos;
@@ -290,22 +431,18 @@ export class PdfParser {
     if (pos > this.buf.length) return false;
     const save = this.pos;
     this.pos = pos;
-    this.skipWhitespace();
-    const ok =
-      latin1Text(this.buf, this.pos, Math.min(this.pos + 9, this.buf.length)) === 'endstream';
+    const ok = this.skipKeyword('endstream');
     this.pos = save;
     return ok;
   }
 
-  /** Parses `num gen obj … endobj` at the current position. */
-  parseIndirect(): ParsedIndirect {
+  /** Parses `num gen obj … endobj` at the current position; `only` as for `parseValue`. */
+  parseIndirect(only?: ReadonlySet<string>): ParsedIndirect {
     const num = this.readInteger();
     const gen = this.readInteger();
     this.expectKeyword('obj');
-    const value = this.parseValue();
-    const save = this.pos;
-    const token = this.readToken();
-    if (token !== 'endobj') this.pos = save;
+    const value = this.parseValue(0, only);
+    this.skipKeyword('endobj');
     return { num, gen, value, end: this.pos };
   }
 }

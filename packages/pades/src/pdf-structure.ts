@@ -80,6 +80,9 @@ export function qualifiedFieldName(dict: PdfDict, prefix: string): string {
   return partial === undefined ? prefix : prefix ? `${prefix}.${partial}` : partial;
 }
 
+/** What naming a field needs of it: each earlier signature adds one to read. */
+const NAMING_KEYS: ReadonlySet<string> = new Set(['T', 'Kids']);
+
 /** Fully qualified names of all fields in the form. */
 export function collectFieldNames(file: PdfFile, fields: PdfValue): Set<string> {
   const names = new Set<string>();
@@ -87,7 +90,7 @@ export function collectFieldNames(file: PdfFile, fields: PdfValue): Set<string> 
     const list = file.resolve(value);
     if (!Array.isArray(list) || depth > 32) return;
     for (const item of list) {
-      const dict = file.resolveDict(item);
+      const dict = file.resolveDictKeys(item, NAMING_KEYS);
       if (!dict) continue;
       const full = qualifiedFieldName(dict, prefix);
       if (full) names.add(full);

@@ -48,12 +48,21 @@ export class XrefSection {
     return out;
   }
 
+  /** `oooooooooo ggggg n` read digit by digit: lookups happen for every object read. */
   private tableEntry(at: number): XrefEntry {
-    const text = Buffer.from(this.data.buffer, this.data.byteOffset + at, 18).toString('latin1');
-    const offset = Number(text.slice(0, 10));
-    const gen = Number(text.slice(11, 16));
-    if (text[17] === 'n' && Number.isFinite(offset)) return { type: 1, offset, gen };
-    return { type: 0 };
+    const data = this.data;
+    let offset = 0;
+    for (let i = at; i < at + 10; i++) {
+      const c = data[i] as number;
+      if (c >= 48 && c <= 57) offset = offset * 10 + c - 48;
+      else if (c !== 0x20) return { type: 0 };
+    }
+    let gen = 0;
+    for (let i = at + 11; i < at + 16; i++) {
+      const c = data[i] as number;
+      if (c >= 48 && c <= 57) gen = gen * 10 + c - 48;
+    }
+    return data[at + 17] === 0x6e ? { type: 1, offset, gen } : { type: 0 };
   }
 
   private streamEntry(at: number): XrefEntry {
@@ -156,6 +165,7 @@ export function readXrefSection(bytes: Uint8Array, offset: number): XrefSection 
     const probe = new PdfParser(bytes, offset);
     probe.skipWhitespace();
     const isTable =
+      bytes[probe.pos] === 0x78 &&
       Buffer.from(bytes.buffer, bytes.byteOffset + probe.pos, 4).toString('latin1') === 'xref';
     const section = isTable ? readTable(bytes, probe.pos) : readStream(bytes, probe.pos);
     const hidden = section.trailer.get('XRefStm');
