@@ -44,14 +44,21 @@ export class PdfFile {
     this.repaired = chain.repaired;
     const newest = this.sections[0];
     if (!newest) throw new PdfError('DAMAGED_PDF', 'no cross-reference section');
-    // The newest trailer, completed from older ones for keys a careless writer dropped.
+    // The newest trailer, completed from older ones for keys a careless writer dropped. The /ID
+    // is optional unless the file is encrypted, and only then looked for in older trailers, which
+    // are otherwise read for their summary only.
     this.trailer = new PdfDict(newest.trailer.map);
-    for (const key of ['Root', 'Info', 'ID', 'Encrypt']) {
-      if (this.trailer.get(key) !== undefined) continue;
-      const older = this.sections.find((section) => section.trailer.get(key) !== undefined);
-      const value = older?.trailer.get(key);
-      if (value !== undefined) this.trailer.set(key, value);
-    }
+    const complete = (key: string, read: (section: XrefSection) => PdfDict): void => {
+      if (this.trailer.get(key) !== undefined) return;
+      for (const section of this.sections) {
+        const value = read(section).get(key);
+        if (value === undefined) continue;
+        this.trailer.set(key, value);
+        return;
+      }
+    };
+    for (const key of ['Root', 'Info', 'Encrypt']) complete(key, (section) => section.summary);
+    if (this.trailer.get('Encrypt')) complete('ID', (section) => section.trailer);
     if (!(this.trailer.get('Root') instanceof PdfRef))
       throw new PdfError('DAMAGED_PDF', 'the trailer has no /Root');
     const encrypt = this.trailer.get('Encrypt');
@@ -79,7 +86,7 @@ export class PdfFile {
   get size(): number {
     let size = 0;
     for (const section of this.sections)
-      size = Math.max(size, section.trailer.numberOf('Size') ?? 0);
+      size = Math.max(size, section.summary.numberOf('Size') ?? 0);
     return size;
   }
 

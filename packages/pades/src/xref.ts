@@ -17,19 +17,48 @@ interface Subsection {
   stride: number;
 }
 
+/**
+ * What the file needs of an older trailer or cross-reference stream dictionary: the links and the
+ * size of the chain, the stream's layout, and the keys that say which document it is. Sections
+ * other than the newest are read with just these (a document signed ten times has ten trailers);
+ * the rest, such as each /ID, is read if somebody asks for it.
+ */
+const SUMMARY_KEYS: ReadonlySet<string> = new Set([
+  ...['Prev', 'Size', 'XRefStm', 'Type', 'W', 'Index', 'Filter', 'DecodeParms'],
+  ...['Root', 'Info', 'Encrypt'],
+]);
+
 /** One cross-reference section (a table or a stream) with its trailer; entries are read on demand. */
 export class XrefSection {
   /** For hybrid files: the `/XRefStm` stream consulted after this table. */
   hidden?: XrefSection;
+  private wholeTrailer?: PdfDict;
 
   constructor(
     readonly offset: number,
     readonly kind: 'table' | 'stream',
-    readonly trailer: PdfDict,
+    /** The trailer's `SUMMARY_KEYS`, or all of it when `complete`. */
+    readonly summary: PdfDict,
+    complete: boolean,
     private readonly subsections: Subsection[],
     private readonly data: Uint8Array,
     private readonly widths: number[] = [],
-  ) {}
+    /** Where the trailer dictionary (or the cross-reference stream object) starts in `file`. */
+    private readonly trailerAt = offset,
+    private readonly file = data,
+  ) {
+    if (complete) this.wholeTrailer = summary;
+  }
+
+  /** The whole trailer; read on first use when the section was read for its summary. */
+  get trailer(): PdfDict {
+    if (!this.wholeTrailer) {
+      const parser = new PdfParser(this.file, this.trailerAt);
+      const value = this.kind === 'table' ? parser.parseValue() : parser.parseIndirect().value;
+      this.wholeTrailer = value instanceof PdfStream ? value.dict : (value as PdfDict);
+    }
+    return this.wholeTrailer;
+  }
 
   lookup(num: number): XrefEntry | undefined {
     for (const sub of this.subsections) {
@@ -97,7 +126,7 @@ export function findStartXref(bytes: Uint8Array): number {
   return offset;
 }
 
-function readTable(bytes: Uint8Array, offset: number): XrefSection {
+function readTable(bytes: Uint8Array, offset: number, only?: ReadonlySet<string>): XrefSection {
   const parser = new PdfParser(bytes, offset);
   parser.expectKeyword('xref');
   const subsections: Subsection[] = [];
@@ -126,14 +155,16 @@ function readTable(bytes: Uint8Array, offset: number): XrefSection {
       throw damaged('cross-reference table runs past the end of the file');
   }
   parser.expectKeyword('trailer');
-  const trailer = parser.parseValue();
+  parser.skipWhitespace();
+  const trailerAt = parser.pos;
+  const trailer = parser.parseValue(0, only);
   if (!(trailer instanceof PdfDict)) throw damaged('trailer is not a dictionary');
-  return new XrefSection(offset, 'table', trailer, subsections, bytes);
+  return new XrefSection(offset, 'table', trailer, !only, subsections, bytes, [], trailerAt);
 }
 
-function readStream(bytes: Uint8Array, offset: number): XrefSection {
+function readStream(bytes: Uint8Array, offset: number, only?: ReadonlySet<string>): XrefSection {
   const parser = new PdfParser(bytes, offset);
-  const object = parser.parseIndirect();
+  const object = parser.parseIndirect(only);
   if (!(object.value instanceof PdfStream) || object.value.dict.nameOf('Type') !== 'XRef') {
     throw damaged(`no cross-reference at offset ${offset}`);
   }
@@ -157,20 +188,28 @@ function readStream(bytes: Uint8Array, offset: number): XrefSection {
     subsections.push({ first: index[i] as number, count, pos, stride });
     pos += count * stride;
   }
-  return new XrefSection(offset, 'stream', dict, subsections, data, widths);
+  return new XrefSection(offset, 'stream', dict, !only, subsections, data, widths, offset, bytes);
 }
 
-export function readXrefSection(bytes: Uint8Array, offset: number): XrefSection {
+/** Reads the section at `offset`, with its whole trailer or (`summaryOnly`) its summary. */
+export function readXrefSection(
+  bytes: Uint8Array,
+  offset: number,
+  summaryOnly = false,
+): XrefSection {
+  const only = summaryOnly ? SUMMARY_KEYS : undefined;
   try {
     const probe = new PdfParser(bytes, offset);
     probe.skipWhitespace();
     const isTable =
       bytes[probe.pos] === 0x78 &&
       Buffer.from(bytes.buffer, bytes.byteOffset + probe.pos, 4).toString('latin1') === 'xref';
-    const section = isTable ? readTable(bytes, probe.pos) : readStream(bytes, probe.pos);
-    const hidden = section.trailer.get('XRefStm');
+    const section = isTable
+      ? readTable(bytes, probe.pos, only)
+      : readStream(bytes, probe.pos, only);
+    const hidden = section.summary.get('XRefStm');
     if (isTable && typeof hidden === 'number' && hidden < bytes.length)
-      section.hidden = readStream(bytes, hidden);
+      section.hidden = readStream(bytes, hidden, SUMMARY_KEYS);
     return section;
   } catch (error) {
     if (error instanceof PdfError) throw error;
@@ -191,7 +230,7 @@ export function readXrefChain(bytes: Uint8Array): { sections: XrefSection[]; rep
     seen.add(offset);
     let section: XrefSection;
     try {
-      section = readXrefSection(bytes, offset);
+      section = readXrefSection(bytes, offset, sections.length > 0);
     } catch (error) {
       // Wrong offsets are a common defect: fall back to the last classic table before the offset
       // (or before startxref), as viewers do; give up on older sections otherwise.
@@ -207,11 +246,11 @@ export function readXrefChain(bytes: Uint8Array): { sections: XrefSection[]; rep
         break;
       }
       seen.add(candidate);
-      section = readXrefSection(bytes, candidate);
+      section = readXrefSection(bytes, candidate, sections.length > 0);
       repaired = true;
     }
     sections.push(section);
-    const prev: PdfValue | undefined = section.trailer.get('Prev');
+    const prev: PdfValue | undefined = section.summary.get('Prev');
     offset = typeof prev === 'number' && prev >= 0 && prev < bytes.length ? prev : undefined;
   }
   return { sections, repaired };
