@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PdfRef, PdfString } from './pdf-objects';
+import type { PdfString } from './pdf-objects';
+import { PdfRef } from './pdf-objects';
 import { PdfFile } from './pdf-file';
 
 /** A classic PDF of `objects`, then updates; each revision gets its own table and trailer. */
