@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { embed, prepare, sign, validate, PdfError } from '../src/index';
+import { PdfFile } from '../src/pdf-file';
+import type { PdfRef } from '../src/pdf-objects';
 import { makeSignaturePng } from './support/images';
 import { ecSigner, rsaSigner, type TestPki } from './support/pki';
 import { testPki } from './support/tools';
@@ -69,6 +71,30 @@ describe('typed errors for bad input', () => {
       valid: true,
       chainTrusted: true,
     });
+  });
+
+  it('an encrypted file whose last update dropped /ID opens with the /ID of an older trailer', async () => {
+    // RC4 keys are derived from the first /ID: without it the right password would be refused.
+    const original = file('rc4-128');
+    const before = new PdfFile(original, 'user-pw');
+    const [root, encrypt] = [before.trailer.get('Root'), before.trailer.get('Encrypt')] as PdfRef[];
+    const size = before.size;
+    const objectAt = original.length;
+    const object = `${size} 0 obj\n<<>>\nendobj\n`;
+    const xrefAt = objectAt + object.length;
+    const update =
+      object +
+      `xref\n${size} 1\n${String(objectAt).padStart(10, '0')} 00000 n \n` +
+      `trailer\n<</Size ${size + 1}/Root ${root?.num} 0 R/Encrypt ${encrypt?.num} 0 R` +
+      `/Prev ${before.sections[0]?.offset}>>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    const withoutId = Buffer.concat([original, Buffer.from(update, 'latin1')]);
+
+    const signed = await sign(withoutId, rsaSigner(pki, 'rsa2048'), { password: 'user-pw' });
+    const report = validate(signed, { trustAnchors: [pki.caDer], password: 'user-pw' });
+    expect(report.signatures).toHaveLength(1);
+    expect(report.signatures[0]).toMatchObject({ valid: true, chainTrusted: true });
+    // The signature's own update carries the /ID again.
+    expect(new PdfFile(signed, 'user-pw').sections[0]?.trailer.get('ID')).toHaveLength(2);
   });
 
   it('a wrong or missing password is WRONG_PASSWORD', async () => {
