@@ -155,16 +155,8 @@ export class PdfParser {
     if (c === 0x5b) {
       this.pos++;
       const items: PdfValue[] = [];
-      for (;;) {
-        this.skipWhitespace();
-        const d = buf[this.pos];
-        if (d === undefined) throw damaged('unterminated array');
-        if (d === 0x5d) {
-          this.pos++;
-          return items;
-        }
-        items.push(this.parseValue(depth + 1));
-      }
+      while (!this.endOfArray()) items.push(this.parseValue(depth + 1));
+      return items;
     }
     if (isDigit(c) || c === 0x2b || c === 0x2d || c === 0x2e) return this.parseNumberOrRef();
     const start = this.pos;
@@ -329,21 +321,34 @@ export class PdfParser {
     const buf = this.buf;
     this.pos += 2;
     const dict = new PdfDict();
-    for (;;) {
-      this.skipWhitespace();
-      const c = buf[this.pos];
-      if (c === undefined) throw damaged('unterminated dictionary');
-      if (c === 0x3e && buf[this.pos + 1] === 0x3e) {
-        this.pos += 2;
-        break;
-      }
-      if (c !== 0x2f) throw damaged(`dictionary key expected at ${this.pos}`);
+    while (!this.endOfDict()) {
+      if (buf[this.pos] !== 0x2f) throw damaged(`dictionary key expected at ${this.pos}`);
       const key = this.readNameText();
       if (only && !only.has(key) && key !== 'Length') this.skipValue(depth + 1);
       else dict.set(key, this.parseValue(depth + 1));
     }
     // A stream follows its dictionary.
     return this.skipKeyword('stream') ? this.parseStreamBody(dict) : dict;
+  }
+
+  /** Whether the dictionary ends here, past white space; if so, moves past its `>>`. */
+  private endOfDict(): boolean {
+    this.skipWhitespace();
+    const c = this.buf[this.pos];
+    if (c === undefined) throw damaged('unterminated dictionary');
+    if (c !== 0x3e || this.buf[this.pos + 1] !== 0x3e) return false;
+    this.pos += 2;
+    return true;
+  }
+
+  /** Whether the array ends here, past white space; if so, moves past its `]`. */
+  private endOfArray(): boolean {
+    this.skipWhitespace();
+    const c = this.buf[this.pos];
+    if (c === undefined) throw damaged('unterminated array');
+    if (c !== 0x5d) return false;
+    this.pos++;
+    return true;
   }
 
   /** Moves past one value without building it (names, strings and numbers are not decoded). */
@@ -355,35 +360,18 @@ export class PdfParser {
     if (c === undefined) throw damaged('unexpected end of file');
     if (c === 0x3c && buf[this.pos + 1] === 0x3c) {
       this.pos += 2;
-      for (;;) {
-        this.skipWhitespace();
-        const d = buf[this.pos];
-        if (d === undefined) throw damaged('unterminated dictionary');
-        if (d === 0x3e && buf[this.pos + 1] === 0x3e) {
-          this.pos += 2;
-          return;
-        }
+      while (!this.endOfDict()) {
         this.skipValue(depth + 1); // the key
         this.skipValue(depth + 1);
       }
-    }
-    if (c === 0x3c) {
+    } else if (c === 0x3c) {
       const end = buf.indexOf(0x3e, this.pos + 1);
       if (end < 0) throw damaged('unterminated hex string');
       this.pos = end + 1;
     } else if (c === 0x28) this.parseLiteralString();
     else if (c === 0x5b) {
       this.pos++;
-      for (;;) {
-        this.skipWhitespace();
-        const d = buf[this.pos];
-        if (d === undefined) throw damaged('unterminated array');
-        if (d === 0x5d) {
-          this.pos++;
-          return;
-        }
-        this.skipValue(depth + 1);
-      }
+      while (!this.endOfArray()) this.skipValue(depth + 1);
     } else if (isDigit(c)) {
       // An integer may start an `n g R` reference, which is one value.
       this.parseNumberOrRef();
