@@ -90,12 +90,13 @@ export function derInteger(node: DerNode): bigint {
   return value;
 }
 
+/** UTCTime has a two-digit year, GeneralizedTime a four-digit one. */
+const UTC_TIME = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(\.\d+)?Z$/;
+const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(\.\d+)?Z$/;
+
 export function derTime(node: DerNode): Date {
   const text = Buffer.from(derContent(node)).toString('latin1');
-  const yearDigits = node.tag === 0x17 ? 2 : 4;
-  const match = new RegExp(
-    `^(\\d{${yearDigits}})(\\d{2})(\\d{2})(\\d{2})(\\d{2})(\\d{2})?(\\.\\d+)?Z$`,
-  ).exec(text);
+  const match = (node.tag === 0x17 ? UTC_TIME : GENERALIZED_TIME).exec(text);
   if (!match) throw new DerError(`DER: unsupported time ${text}`);
   let year = Number(match[1]);
   if (node.tag === 0x17) year += year < 50 ? 2000 : 1900;

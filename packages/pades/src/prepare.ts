@@ -158,8 +158,8 @@ export function prepare(pdf: Uint8Array, options: PrepareOptions): PreparedSigna
 }
 
 /**
- * Like `prepare`, but `pdf` holds only the appended update: the document is the original bytes
- * followed by it. Nothing of the original is copied.
+ * Like `prepare`, but the returned `pdf` holds only the appended update: the document is the
+ * original bytes followed by it. Nothing of the original is copied.
  */
 export function prepareIncrement(pdf: Uint8Array, options: PrepareOptions): PreparedSignature {
   return prepareOutput(pdf, options, 'increment');

@@ -245,8 +245,8 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
   const section = file.sections[sectionIndex];
   const modifications: string[] = [];
   if (!section) return { offset: -1, onlySignatures: false, modifications: ['missing section'] };
-  const rootRef = section.trailer.get('Root');
-  const infoRef = section.trailer.get('Info') ?? file.trailer.get('Info');
+  const rootRef = section.summary.get('Root');
+  const infoRef = section.summary.get('Info') ?? file.trailer.get('Info');
   const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
   for (const num of section.numbers()) {
     const entry = section.lookup(num);

@@ -37,26 +37,18 @@ export class XrefSection {
   constructor(
     readonly offset: number,
     readonly kind: 'table' | 'stream',
-    /** The trailer's `SUMMARY_KEYS`, or all of it when `complete`. */
+    /** The trailer's `SUMMARY_KEYS`, or the whole trailer when there is no `readTrailer`. */
     readonly summary: PdfDict,
-    complete: boolean,
     private readonly subsections: Subsection[],
     private readonly data: Uint8Array,
-    private readonly widths: number[] = [],
-    /** Where the trailer dictionary (or the cross-reference stream object) starts in `file`. */
-    private readonly trailerAt = offset,
-    private readonly file = data,
-  ) {
-    if (complete) this.wholeTrailer = summary;
-  }
+    private readonly widths: number[],
+    /** Reads the whole trailer of a section read for its summary. */
+    private readonly readTrailer?: () => PdfDict,
+  ) {}
 
   /** The whole trailer; read on first use when the section was read for its summary. */
   get trailer(): PdfDict {
-    if (!this.wholeTrailer) {
-      const parser = new PdfParser(this.file, this.trailerAt);
-      const value = this.kind === 'table' ? parser.parseValue() : parser.parseIndirect().value;
-      this.wholeTrailer = value instanceof PdfStream ? value.dict : (value as PdfDict);
-    }
+    this.wholeTrailer ??= this.readTrailer ? this.readTrailer() : this.summary;
     return this.wholeTrailer;
   }
 
@@ -155,11 +147,14 @@ function readTable(bytes: Uint8Array, offset: number, only?: ReadonlySet<string>
       throw damaged('cross-reference table runs past the end of the file');
   }
   parser.expectKeyword('trailer');
-  parser.skipWhitespace();
   const trailerAt = parser.pos;
-  const trailer = parser.parseValue(0, only);
-  if (!(trailer instanceof PdfDict)) throw damaged('trailer is not a dictionary');
-  return new XrefSection(offset, 'table', trailer, !only, subsections, bytes, [], trailerAt);
+  const readTrailer = (keys?: ReadonlySet<string>): PdfDict => {
+    const trailer = new PdfParser(bytes, trailerAt).parseValue(0, keys);
+    if (!(trailer instanceof PdfDict)) throw damaged('trailer is not a dictionary');
+    return trailer;
+  };
+  const summary = readTrailer(only);
+  return new XrefSection(offset, 'table', summary, subsections, bytes, [], only && readTrailer);
 }
 
 function readStream(bytes: Uint8Array, offset: number, only?: ReadonlySet<string>): XrefSection {
@@ -188,7 +183,9 @@ function readStream(bytes: Uint8Array, offset: number, only?: ReadonlySet<string
     subsections.push({ first: index[i] as number, count, pos, stride });
     pos += count * stride;
   }
-  return new XrefSection(offset, 'stream', dict, !only, subsections, data, widths, offset, bytes);
+  const readTrailer = (): PdfDict =>
+    (new PdfParser(bytes, offset).parseIndirect().value as PdfStream).dict;
+  return new XrefSection(offset, 'stream', dict, subsections, data, widths, only && readTrailer);
 }
 
 /** Reads the section at `offset`, with its whole trailer or (`summaryOnly`) its summary. */
@@ -201,12 +198,9 @@ export function readXrefSection(
   try {
     const probe = new PdfParser(bytes, offset);
     probe.skipWhitespace();
-    const isTable =
-      bytes[probe.pos] === 0x78 &&
-      Buffer.from(bytes.buffer, bytes.byteOffset + probe.pos, 4).toString('latin1') === 'xref';
-    const section = isTable
-      ? readTable(bytes, probe.pos, only)
-      : readStream(bytes, probe.pos, only);
+    const start = probe.pos;
+    const isTable = probe.skipKeyword('xref');
+    const section = isTable ? readTable(bytes, start, only) : readStream(bytes, start, only);
     const hidden = section.summary.get('XRefStm');
     if (isTable && typeof hidden === 'number' && hidden < bytes.length)
       section.hidden = readStream(bytes, hidden, SUMMARY_KEYS);
