@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@signet/contracts/users';
 import type { TestApp } from './test-app';
 import { createTestApp } from './test-app';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 import {
   adminEmail,
   adminPassword,
@@ -159,9 +159,7 @@ describe('event streams: two instances on one PostgreSQL database', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase(
-      process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    );
+    database = await createTestDatabase(postgresAdminUrl);
     a = await createBootstrappedApp({ databaseUrl: database.url! });
     b = await createTestApp({
       databaseUrl: database.url!,

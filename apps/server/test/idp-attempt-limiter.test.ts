@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#infra/database';
 import { migrate } from '#infra/migrations';
 import { attemptKey, createAttemptLimiter } from '#idp/attempt-limiter';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 
 describe('password attempt limiter', () => {
   let target: TestDatabase;
@@ -47,13 +47,12 @@ describe('password attempt limiter', () => {
 });
 
 // Several instances on one database share the count; only PostgreSQL has several connections.
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 describe('password attempt limiter across instances', () => {
   let target: TestDatabase;
   const opened: Database[] = [];
   beforeAll(async () => {
-    target = await createTestDatabase(adminUrl);
+    target = await createTestDatabase(postgresAdminUrl);
     for (let i = 0; i < 2; i++) opened.push(await openDatabase({ url: target.url }));
     await migrate(opened[0]!);
   });

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import {
+  ann,
   authorizeUrl,
   browse,
   CookieJar,
   createPkce,
   exchangeCode,
   followRedirects,
+  jwtClaims,
   locationOf,
   registerAccount,
   signIn,
   startSignIn,
   submitSignIn,
 } from './sign-in';
-
-const ann = {
-  email: 'ann@example.com',
-  password: 'correct horse',
-  givenName: 'Ann',
-  familyName: 'Lee',
-};
 
 describe('embedded identity provider: sign-in', () => {
   let t: TestApp;
@@ -50,7 +45,7 @@ describe('embedded identity provider: sign-in', () => {
       password: ann.password,
     });
     expect(accessToken.split('.')).toHaveLength(3);
-    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
+    const payload = jwtClaims(accessToken);
     expect(payload).toMatchObject({ aud: 'urn:signet:api', iss: 'http://localhost:8080/oidc' });
     const claims = await t.context.verifyAccessToken(accessToken);
     expect(claims).toEqual({
@@ -60,7 +55,7 @@ describe('embedded identity provider: sign-in', () => {
       givenName: 'Ann',
       familyName: 'Lee',
     });
-    const id = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString());
+    const id = jwtClaims(idToken);
     expect(id).toMatchObject({ email: ann.email, given_name: 'Ann', family_name: 'Lee' });
     await expect(t.context.verifyAccessToken(idToken)).rejects.toMatchObject({
       code: 'UNAUTHORIZED',

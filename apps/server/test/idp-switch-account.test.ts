@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import {
+  ann,
   authorizeUrl,
+  bob,
   browse,
   CookieJar,
   createPkce,
@@ -13,19 +15,6 @@ import {
   submitAutoForm,
   submitSignIn,
 } from './sign-in';
-
-const ann = {
-  email: 'ann@example.com',
-  password: 'correct horse',
-  givenName: 'Ann',
-  familyName: 'Lee',
-};
-const bob = {
-  email: 'bob@example.com',
-  password: 'battery staple',
-  givenName: 'Bob',
-  familyName: 'Kis',
-};
 
 const postLogoutRedirectUri = 'http://localhost:8080/welcome';
 

@@ -2,16 +2,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#infra/database';
 import { migrate } from '#infra/migrations';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 
 // Two instances starting together on a new database is the race; only PostgreSQL can have it.
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 describe('migrations', () => {
   let target: TestDatabase;
   const opened: Database[] = [];
   beforeAll(async () => {
-    target = await createTestDatabase(adminUrl);
+    target = await createTestDatabase(postgresAdminUrl);
   });
   afterAll(async () => {
     for (const database of opened) await database.close();

@@ -29,7 +29,7 @@ import {
   puk,
   rsspTestEnv,
 } from './rssp-fixture';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 import { testKeyEncryptionKey } from './test-app';
 
 interface OpenedApp {
@@ -252,24 +252,22 @@ describe('rSSP custody: rotating the key-encryption key', () => {
   );
 });
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
+/** A fresh PostgreSQL database (pg_dump needs PostgreSQL: TEST_DATABASE_URL or 127.0.0.1:5432). */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({
+    connectionString: postgresAdminUrl,
+    connectionTimeoutMillis: 2_000,
+  });
+  await admin.connect();
   const name = `signet_dump_${randomBytes(6).toString('hex')}`;
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
+      const c = new pg.Client({ connectionString: postgresAdminUrl });
       await c.connect();
       // Let the closed pool's connections finish before dropping, so none is killed mid-close.
       for (let i = 0; i < 20; i++) {
@@ -292,9 +290,6 @@ describe('rSSP custody: a database dump holds no private key in clear', () => {
     { timeout: 180_000 },
     async () => {
       const database = await freshPostgres();
-      if (!database) {
-        throw new Error('pg_dump needs PostgreSQL: TEST_DATABASE_URL or 127.0.0.1:5432');
-      }
       const opened = await openApp({ url: database.url, dataDir: '' });
       try {
         await bootstrap(opened);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
 
 /**
  * Signing in for server tests: the real authorization code flow with PKCE against the embedded
@@ -169,7 +170,7 @@ export async function startSignIn(
 }
 
 /** A form a page submits by itself: its action and hidden fields (form_post, logout). */
-export function autoSubmitFormOf(html: string): { action: string; fields: Record<string, string> } {
+function autoSubmitFormOf(html: string): { action: string; fields: Record<string, string> } {
   const form = /<form[^>]*\saction="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
   if (!form?.[1]) throw new Error(`no form on the page: ${html.slice(0, 300)}`);
   const fields: Record<string, string> = {};
@@ -193,12 +194,7 @@ export async function submitAutoForm(
 }
 
 /** The claims of a JWT (no verification). */
-export function jwtClaims(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
-    string,
-    unknown
-  >;
-}
+export const jwtClaims = decodeJwt;
 
 /** Exchanges a code at the token endpoint. */
 export async function exchangeCode(
@@ -276,10 +272,28 @@ export async function postAccountForm(
 }
 
 /** Registers a sign-in account through the registration page. */
-export async function registerAccount(
-  app: FastifyInstance,
-  account: { email: string; password: string; givenName: string; familyName: string },
-): Promise<void> {
+export interface TestAccount {
+  email: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+}
+
+/** Two accounts of the identity provider's tests. */
+export const ann: TestAccount = {
+  email: 'ann@example.com',
+  password: 'correct horse',
+  givenName: 'Ann',
+  familyName: 'Lee',
+};
+export const bob: TestAccount = {
+  email: 'bob@example.com',
+  password: 'battery staple',
+  givenName: 'Bob',
+  familyName: 'Kis',
+};
+
+export async function registerAccount(app: FastifyInstance, account: TestAccount): Promise<void> {
   const res = await postAccountForm(app, '/oidc/register', {
     email: account.email,
     givenName: account.givenName,

@@ -6,7 +6,7 @@ import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-/** The rSSP key-encryption key of every test app in this process (tests only). */
+/** The key-encryption key of every test app in this process (tests only). */
 export const testKeyEncryptionKey = randomBytes(32).toString('base64');
 
 export interface TestApp {

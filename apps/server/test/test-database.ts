@@ -11,6 +11,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The PostgreSQL server of the tests that always need PostgreSQL (TEST_DATABASE_URL or this machine's). */
+export const postgresAdminUrl =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 export async function createTestDatabase(
   /** Server to create it on; a PostgreSQL URL forces PostgreSQL even without TEST_DATABASE_URL. */
   admin: string | undefined = process.env.TEST_DATABASE_URL,

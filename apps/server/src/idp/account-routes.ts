@@ -58,7 +58,14 @@ export async function accountRoutes(
       request: FastifyRequest,
     ) => Promise<
       | { done: string }
-      | { status: number; values: Record<string, string>; errors: FieldErrors; error?: string }
+      | {
+          status: number;
+          values: Record<string, string>;
+          errors: FieldErrors;
+          error?: string;
+          /** The password was checked and wrong: the attempt counts. */
+          wrongPassword?: true;
+        }
     >;
     successTitle: (m: IdpMessages) => string;
     /** The form checks the account's password: failures count towards the attempt limit. */
@@ -110,11 +117,18 @@ export async function accountRoutes(
           error: m.tooManyAttempts,
         });
       }
-      const outcome = await page.submit(m, request);
+      let outcome: Awaited<ReturnType<FormPage['submit']>>;
+      try {
+        outcome = await page.submit(m, request);
+      } catch (error) {
+        // A failure of ours is not a guess: the claimed attempt does not count.
+        if (attempt !== undefined) await limiter.forgive(attempt);
+        throw error;
+      }
       if (attempt !== undefined) {
         // Only a wrong password counts; a form error never reached the password check.
         if ('done' in outcome) await limiter.succeeded(key);
-        else if (outcome.error !== m.wrongCredentials) await limiter.forgive(attempt);
+        else if (!outcome.wrongPassword) await limiter.forgive(attempt);
       }
       if ('done' in outcome) {
         const link = page.successLink?.(m) ?? { href: appHome, text: m.backToApp };
@@ -166,7 +180,7 @@ export async function accountRoutes(
       if (Object.keys(errors).length > 0) return { status: 400, values, errors };
       if (!(await changeAccountPassword(db, input))) {
         request.log.info('idp password change refused');
-        return { status: 400, values, errors: {}, error: m.wrongCredentials };
+        return { status: 400, values, errors: {}, error: m.wrongCredentials, wrongPassword: true };
       }
       request.log.info('idp password changed');
       return { done: m.passwordChanged };
@@ -184,7 +198,7 @@ export async function accountRoutes(
       if (Object.keys(errors).length > 0) return { status: 400, values, errors };
       if (!(await removeAccount(db, input))) {
         request.log.info('idp account deletion refused');
-        return { status: 400, values, errors: {}, error: m.wrongCredentials };
+        return { status: 400, values, errors: {}, error: m.wrongCredentials, wrongPassword: true };
       }
       request.log.info('idp account deleted');
       return { done: m.accountDeleted };

@@ -56,7 +56,9 @@ export function createAttemptLimiter(options: {
           .insert(passwordAttempts)
           .values({ keyHash, attemptedAt: new Date(now()) })
           .returning({ id: passwordAttempts.id });
-        return row?.id ?? null;
+        // Null means "limit reached" only; an insert that returns nothing is an error.
+        if (!row) throw new Error('password attempt was not recorded');
+        return row.id;
       });
     },
     succeeded: async (key) => {

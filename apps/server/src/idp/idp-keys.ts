@@ -31,28 +31,45 @@ const storedSecretSchema = z.object({ wrapped: z.string() });
 
 const secretAad = (name: string): string => `idp-secret|${name}`;
 
-/**
- * Reads and unwraps a secret. One stored before secrets were wrapped, or under a KEK that has
- * since been retired, is wrapped under the current KEK on the way (only if the row still holds
- * what was read, so instances starting together do not clash).
- */
-async function readSecret<T>(db: Db, ring: KeyRing, name: string): Promise<T | null> {
+interface StoredSecret<T> {
+  value: T;
+  /** Stored in clear (from before secrets were wrapped) or under a KEK since retired. */
+  needsRewrap: boolean;
+  /** The row as read, to rewrap only what is still there. */
+  raw: unknown;
+}
+
+/** Reads and unwraps a secret; reading never writes. */
+async function readStoredSecret<T>(
+  db: Db,
+  ring: KeyRing,
+  name: string,
+): Promise<StoredSecret<T> | null> {
   const rows = await db.select().from(secrets).where(eq(secrets.name, name)).limit(1);
   const row = rows[0];
   if (!row) return null;
   const stored = storedSecretSchema.safeParse(row.value);
-  const value = stored.success
-    ? (JSON.parse(unwrapWithKek(ring, stored.data.wrapped, secretAad(name)).toString('utf8')) as T)
-    : (row.value as T);
-  if (!stored.success || wrappedKekId(stored.data.wrapped) !== ring.current.id) {
-    await db
-      .update(secrets)
-      .set({ value: wrapSecret(ring, name, value) })
-      .where(
-        and(eq(secrets.name, name), sql`${secrets.value} = ${JSON.stringify(row.value)}::jsonb`),
-      );
-  }
-  return value;
+  if (!stored.success) return { value: row.value as T, needsRewrap: true, raw: row.value };
+  return {
+    value: JSON.parse(
+      unwrapWithKek(ring, stored.data.wrapped, secretAad(name)).toString('utf8'),
+    ) as T,
+    needsRewrap: wrappedKekId(stored.data.wrapped) !== ring.current.id,
+    raw: row.value,
+  };
+}
+
+/**
+ * Wraps a secret read in clear or under a retired KEK under the current KEK, only if the row still
+ * holds what was read, so instances starting together do not clash.
+ */
+async function rewrapSecret<T>(db: Db, ring: KeyRing, name: string, secret: StoredSecret<T>) {
+  await db
+    .update(secrets)
+    .set({ value: wrapSecret(ring, name, secret.value) })
+    .where(
+      and(eq(secrets.name, name), sql`${secrets.value} = ${JSON.stringify(secret.raw)}::jsonb`),
+    );
 }
 
 function wrapSecret(
@@ -65,22 +82,28 @@ function wrapSecret(
   };
 }
 
-/** Stores a secret unless another instance stored it first; returns the one stored. */
+/**
+ * At start: stores a secret unless another instance stored it first, and wraps one found in clear
+ * or under a retired KEK under the current KEK. Returns the secret.
+ */
 async function ensureSecret<T>(
   db: Db,
   ring: KeyRing,
   name: string,
   create: () => Promise<T>,
 ): Promise<T> {
-  const existing = await readSecret<T>(db, ring, name);
-  if (existing) return existing;
+  const existing = await readStoredSecret<T>(db, ring, name);
+  if (existing) {
+    if (existing.needsRewrap) await rewrapSecret(db, ring, name, existing);
+    return existing.value;
+  }
   await db
     .insert(secrets)
     .values({ name, value: wrapSecret(ring, name, await create()) })
     .onConflictDoNothing();
-  const stored = await readSecret<T>(db, ring, name);
+  const stored = await readStoredSecret<T>(db, ring, name);
   if (!stored) throw new Error(`idp secret ${name} could not be stored`);
-  return stored;
+  return stored.value;
 }
 
 /** Loads the provider's keys, generating them on first start (race-safe across instances). */
@@ -96,7 +119,7 @@ export async function ensureIdpSecrets(db: Db, ring: KeyRing): Promise<IdpSecret
 
 /** The public halves of the provider's signing keys (empty before the provider first started). */
 export async function loadIdpPublicJwks(db: Db, ring: KeyRing): Promise<{ keys: JWK[] }> {
-  const keys = (await readSecret<JWK[]>(db, ring, signingKeysName)) ?? [];
+  const keys = (await readStoredSecret<JWK[]>(db, ring, signingKeysName))?.value ?? [];
   return {
     keys: keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) =>
       Object.fromEntries(

@@ -1,5 +1,5 @@
 import type { FieldErrors } from './idp-forms';
-import { idpMessages, type IdpLanguage } from './idp-messages';
+import { idpMessages, type IdpLanguage, type IdpMessages } from './idp-messages';
 import {
   escapeHtml,
   renderAlert,
@@ -18,8 +18,6 @@ interface ViewBase {
   languageHref: string;
   hidden?: Record<string, string>;
 }
-
-type Messages = (typeof idpMessages)[IdpLanguage];
 
 /** A page of one form: `before`, the error alert, the form (posting to the view's action), `after`. */
 function formPage(
@@ -43,7 +41,7 @@ ${renderForm({ action: view.action, hidden: { lang: view.lang, ...view.hidden },
 
 /** The e-mail field a form opens with, focused. */
 const emailField = (
-  m: Messages,
+  m: IdpMessages,
   field: {
     value: string | undefined;
     error: string | undefined;

@@ -143,14 +143,22 @@ export async function interactionRoutes(
     const email = field(request.body, 'email').trim();
     const password = field(request.body, 'password');
     const key = attemptKey(request.ip, email);
-    if ((await limiter.claim(key)) === null) {
+    const attempt = await limiter.claim(key);
+    if (attempt === null) {
       request.log.warn('idp sign-in throttled');
       return sendSignIn(reply.status(429), interaction.uid, lang, {
         email,
         error: idpMessages[lang].tooManyAttempts,
       });
     }
-    const account = email && password ? await authenticateAccount(db, { email, password }) : null;
+    let account: Awaited<ReturnType<typeof authenticateAccount>> | null = null;
+    try {
+      if (email && password) account = await authenticateAccount(db, { email, password });
+    } catch (error) {
+      // A failure of ours is not a guess: the claimed attempt does not count.
+      await limiter.forgive(attempt);
+      throw error;
+    }
     if (!account) {
       // The claimed attempt stays counted as a failure.
       request.log.info('idp sign-in refused');

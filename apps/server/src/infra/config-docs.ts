@@ -1,3 +1,4 @@
+import { apiTimeoutMs, heartbeatIntervalMs, maxJsonBodyBytes } from '@signet/contracts/limits';
 import type { envSchema } from './config';
 
 type Variable = keyof typeof envSchema.shape;
@@ -56,9 +57,12 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: 'apps/web/dist',
     description: 'Folder of the built web app the server serves.',
   },
-  BODY_LIMIT_BYTES: { default: '1048576', description: 'Largest JSON request body.' },
+  BODY_LIMIT_BYTES: {
+    default: String(maxJsonBodyBytes),
+    description: 'Largest JSON request body.',
+  },
   HEARTBEAT_SECONDS: {
-    default: '15',
+    default: String(heartbeatIntervalMs / 1000),
     description: 'Seconds between HEARTBEAT events on the event streams (1–15).',
   },
   DEV_MODE: {
@@ -70,7 +74,10 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: '60',
     description: 'How long before the idle logout the "Are you still there?" reminder shows.',
   },
-  NETWORK_TIMEOUT_MILLIS: { default: '30000', description: 'Timeout of the web app’s API calls.' },
+  NETWORK_TIMEOUT_MILLIS: {
+    default: String(apiTimeoutMs),
+    description: 'Timeout of the web app’s API calls.',
+  },
   COOKIE_POLICY_URL: { default: '(empty)', description: 'Link in the cookie consent bar.' },
   HOTJAR_SITE_ID: {
     default: '(empty)',
@@ -82,7 +89,8 @@ export const configDocs: Record<Variable, { default: string; description: string
   },
   KEY_ENCRYPTION_KEY: {
     default: '($DATA_DIR/kek.key, mode 0600)',
-    description: 'rSSP key-encryption key, base64 of 32 bytes. See docs/key-custody.md.',
+    description:
+      'Key-encryption key of the signing keys and the identity provider’s secrets, base64 of 32 bytes. See docs/key-custody.md.',
   },
   KEY_ENCRYPTION_KEY_PREVIOUS: {
     default: '(none)',

@@ -45,7 +45,7 @@ export const envSchema = z.object({
   COOKIE_POLICY_URL: z.string().default(''),
   HOTJAR_SITE_ID: z.string().default(''),
   ADMIN_ONLY_CREDENTIAL_MANAGEMENT: bool.default(false),
-  /** rSSP key-encryption key: base64 of 32 bytes; without it `DATA_DIR/kek.key` (mode 0600). */
+  /** Key-encryption key of the signing keys and the identity provider's secrets: base64 of 32 bytes; without it `DATA_DIR/kek.key` (mode 0600). */
   KEY_ENCRYPTION_KEY: z.string().optional(),
   /** Retired key-encryption keys (comma-separated base64), kept only to unwrap during rotation. */
   KEY_ENCRYPTION_KEY_PREVIOUS: z.string().optional(),

@@ -4,6 +4,7 @@ import type { AppContext } from '#infra/app-context';
 import type { AccessTokenClaims } from '#infra/auth-types';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
+import { testKeyEncryptionKey } from '#test/test-app';
 import { createTestDatabase, type TestDatabase } from '#test/test-database';
 import { createUser, listUsers } from './user-service';
 
@@ -21,6 +22,7 @@ describe('user directory (real database)', () => {
     testDatabase = await createTestDatabase();
     const config = loadConfig({
       PUBLIC_URL: 'http://localhost:8080',
+      KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
       ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
     });
     context = await createContext(config, null);

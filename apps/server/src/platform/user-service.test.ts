@@ -5,6 +5,7 @@ import type { AppContext } from '#infra/app-context';
 import type { AuthUser } from '#infra/auth-types';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
+import { testKeyEncryptionKey } from '#test/test-app';
 import { createTestDatabase, type TestDatabase } from '#test/test-database';
 import { bootstrapPlatform } from './bootstrap';
 import * as users from './user-service';
@@ -22,6 +23,7 @@ describe('user service (real database)', () => {
     testDatabase = await createTestDatabase();
     const config = loadConfig({
       PUBLIC_URL: 'http://localhost:8080',
+      KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
       ADMIN_EMAIL: 'boss@example.com',
       ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
     });

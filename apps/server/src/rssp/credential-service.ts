@@ -464,7 +464,8 @@ async function rewrapWithSecret(
       changes: {
         wrappedKeyPassword,
         ...(wrappedKeyPuk === undefined ? {} : { wrappedKeyPuk }),
-        ...(kind === 'puk' ? { failedPasswordAttempts: 0 } : {}),
+        // A new key password starts with no failures (after a PUK unlock, too).
+        failedPasswordAttempts: 0,
       },
     });
     return view(ctx, updated);
