@@ -31,6 +31,17 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Fills a key dialog's new key password and its confirmation. */
+async function fillNewPassword(dialog: Locator, password: string) {
+  await dialog
+    .getByLabel(texts.changePassword.newKeyPassword, { exact: false })
+    .first()
+    .fill(password);
+  await dialog
+    .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
+    .fill(password);
+}
+
 /** Picks an option of an MUI select by the field's label and the option's text. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
@@ -227,20 +238,14 @@ describe('a user and their credentials', () => {
     await dialog
       .getByLabel(texts.changePassword.oldKeyPassword, { exact: false })
       .fill(keyPassword);
-    await dialog
-      .getByLabel(texts.changePassword.newKeyPassword, { exact: false })
-      .first()
-      .fill(newKeyPassword);
-    await dialog
-      .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
-      .fill('111111');
-    await dialog
-      .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
-      .press('Tab');
+    await fillNewPassword(dialog, newKeyPassword);
+    const confirmation = dialog.getByLabel(texts.changePassword.confirmNewKeyPassword, {
+      exact: false,
+    });
+    await confirmation.fill('111111');
+    await confirmation.press('Tab');
     await dialog.getByText(texts.validation.confirmationMismatch).waitFor({ state: 'visible' });
-    await dialog
-      .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
-      .fill(newKeyPassword);
+    await fillNewPassword(dialog, newKeyPassword);
     await dialog.getByRole('button', { name: texts.changePassword.submit, exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page
@@ -255,15 +260,6 @@ describe('a user and their credentials', () => {
     await page.getByTestId('credential-changePuk').click();
     const dialog = page.getByRole('dialog', { name: texts.changePuk.title });
     await dialog.waitFor({ state: 'visible' });
-    const fillNewPassword = async (target: typeof dialog, password: string) => {
-      await target
-        .getByLabel(texts.changePassword.newKeyPassword, { exact: false })
-        .first()
-        .fill(password);
-      await target
-        .getByLabel(texts.changePassword.confirmNewKeyPassword, { exact: false })
-        .fill(password);
-    };
     await dialog.getByLabel(texts.changePuk.oldKeyPuk, { exact: false }).fill('000000000000');
     await fillNewPassword(dialog, keyPassword);
     await dialog.getByRole('button', { name: texts.changePuk.submit, exact: true }).click();

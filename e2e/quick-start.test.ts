@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from './fixtures/auth';
 import { launchBrowser, newContext } from './fixtures/browser';
-import { findFreePort, inheritedEnv, repoRoot, stopChild, waitForPing } from './fixtures/server';
+import { findFreePort, inheritedEnv, spawnInRepo, stopChild, waitForPing } from './fixtures/server';
 
 /** The README's quick start: `npm start` on an empty data folder, nothing configured. */
 describe('quick start', () => {
@@ -18,7 +18,6 @@ describe('quick start', () => {
   });
 
   async function start(args: string[], port: number) {
-    const chunks: string[] = [];
     const env = inheritedEnv();
     for (const name of [
       'ADMIN_EMAIL',
@@ -29,16 +28,12 @@ describe('quick start', () => {
     ]) {
       delete env[name];
     }
-    const child = spawn('npm', args, {
-      cwd: repoRoot,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+    const { child, output } = spawnInRepo('npm', args, {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
     });
     children.push(child);
-    child.stdout?.on('data', (c: Buffer) => chunks.push(c.toString()));
-    child.stderr?.on('data', (c: Buffer) => chunks.push(c.toString()));
-    const output = () => chunks.join('');
     // `npm start` builds the web app first.
     await waitForPing(`http://localhost:${port}`, child, output, 240_000);
     return { child, output };

@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../shared/components/retry-alert';
 import { remoteConfigQueryOptions } from '../../shared/hooks/use-remote-config';
 
 export function FullPageSpinner() {
@@ -23,16 +22,7 @@ export function RemoteConfigGate({ children }: { children: ReactNode }) {
   if (config.isError) {
     return (
       <Box sx={{ p: 3, maxWidth: 560, mx: 'auto' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void config.refetch()}>
-              {t('boot.retry')}
-            </Button>
-          }
-        >
-          {t('boot.configError')}
-        </Alert>
+        <RetryAlert onRetry={() => config.refetch()}>{t('boot.configError')}</RetryAlert>
       </Box>
     );
   }

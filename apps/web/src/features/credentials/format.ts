@@ -1,10 +1,3 @@
-import { formatDateTime as formatDateTimeValue } from '../../shared/format/format-date-time';
-
-/** year.month.day hour:minute:second in local time; unparseable values as they came; none → —. */
-export function formatDateTime(value: string | null | undefined): string {
-  return value ? formatDateTimeValue(value) : '—';
-}
-
 /** Saves text as a file through a temporary object URL. */
 export function downloadText(fileName: string, text: string, type = 'application/x-pem-file') {
   const url = URL.createObjectURL(new Blob([text], { type }));

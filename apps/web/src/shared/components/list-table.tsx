@@ -1,16 +1,20 @@
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { EmptyTableRow } from './empty-table-row';
-import { SortableHeaderCell } from './sortable-header-cell';
-import { TablePager } from './table-pager';
-import type { PageSize, TablePagerProps } from './table-pager';
+import { useTranslation } from 'react-i18next';
+import { pageSizes } from '@signet/contracts/limits';
+import { commonNamespace } from '../i18n/namespaces';
 
 type SortOrder = 'asc' | 'desc';
+type PageSize = (typeof pageSizes)[number];
 
 /** The paging and sorting part of a list's query parameters. */
 interface ListQuery<Field extends string> {
@@ -36,10 +40,6 @@ interface ListTableProps<Column extends string, Field extends string> {
   isLoading: boolean;
   isEmpty: boolean;
   emptyText: string;
-  pagerLabels: Pick<
-    TablePagerProps,
-    'labelRowsPerPage' | 'labelDisplayedRows' | 'getItemAriaLabel'
-  >;
   onSort: (field: Field, order: SortOrder) => void;
   onPage: (page: number) => void;
   onPageSize: (pageSize: PageSize) => void;
@@ -60,7 +60,6 @@ export function ListTable<Column extends string, Field extends string>({
   isLoading,
   isEmpty,
   emptyText,
-  pagerLabels,
   onSort,
   onPage,
   onPageSize,
@@ -103,8 +102,98 @@ export function ListTable<Column extends string, Field extends string>({
         pageSize={query['page-size']}
         onPage={onPage}
         onPageSize={onPageSize}
-        {...pagerLabels}
       />
     </Paper>
+  );
+}
+
+interface SortableHeaderCellProps<Field extends string> {
+  label: string;
+  align: 'left' | 'right';
+  /** The sort field of this column, or `undefined` when the column does not sort. */
+  field: Field | undefined;
+  sortField: Field;
+  sortOrder: SortOrder;
+  /** A click on the active column flips the order; on another column it sorts ascending. */
+  onSort: (field: Field, order: SortOrder) => void;
+}
+
+/** A list table's column header; sortable columns get a sort label. */
+function SortableHeaderCell<Field extends string>({
+  label,
+  align,
+  field,
+  sortField,
+  sortOrder,
+  onSort,
+}: SortableHeaderCellProps<Field>) {
+  return (
+    <TableCell
+      align={align}
+      sortDirection={field !== undefined && sortField === field ? sortOrder : false}
+      sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+    >
+      {field !== undefined ? (
+        <TableSortLabel
+          active={sortField === field}
+          direction={sortField === field ? sortOrder : 'asc'}
+          onClick={() => onSort(field, sortField === field && sortOrder === 'asc' ? 'desc' : 'asc')}
+        >
+          {label}
+        </TableSortLabel>
+      ) : (
+        label
+      )}
+    </TableCell>
+  );
+}
+
+interface EmptyTableRowProps {
+  colSpan: number;
+  children: ReactNode;
+}
+
+/** The one row of a list table that has nothing to show. */
+function EmptyTableRow({ colSpan, children }: EmptyTableRowProps) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan}>
+        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          {children}
+        </Typography>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+interface TablePagerProps {
+  total: number;
+  /** Zero-based page number. */
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: PageSize) => void;
+}
+
+/** The pager under a list table, with the allowed page sizes (10, 25, 50); texts from `common`. */
+function TablePager({ total, page, pageSize, onPage, onPageSize }: TablePagerProps) {
+  const { t } = useTranslation(commonNamespace);
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...pageSizes]}
+      onPageChange={(_event, nextPage) => onPage(nextPage)}
+      onRowsPerPageChange={(event) => {
+        const size = Number(event.target.value);
+        const allowed = pageSizes.find((candidate) => candidate === size);
+        if (allowed) onPageSize(allowed);
+      }}
+      labelRowsPerPage={t('rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+      getItemAriaLabel={(type) => t(`pager.${type}`)}
+    />
   );
 }

@@ -4,29 +4,22 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { debounceMs } from '@signet/contracts/limits';
+import { commonNamespace } from '../i18n/namespaces';
 
 interface SearchFieldProps {
   value: string;
   /** Called 500 ms after the last keystroke (spec platform §9), or at once when cleared. */
   onSearch: (q: string) => void;
-  label: string;
   placeholder: string;
-  /** Accessible label of the clear button. */
-  clearLabel: string;
   /** `data-testid` of the input element. */
   testId: string;
 }
 
-/** A list's debounced search box with a clear button. */
-export function SearchField({
-  value,
-  onSearch,
-  label,
-  placeholder,
-  clearLabel,
-  testId,
-}: SearchFieldProps) {
+/** A list's debounced search box with a clear button; its label texts come from `common`. */
+export function SearchField({ value, onSearch, placeholder, testId }: SearchFieldProps) {
+  const { t } = useTranslation(commonNamespace);
   const [text, setText] = useState(value);
   const onSearchRef = useRef(onSearch);
   useEffect(() => {
@@ -42,7 +35,7 @@ export function SearchField({
   return (
     <TextField
       size="small"
-      label={label}
+      label={t('actions.search')}
       placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
@@ -59,7 +52,7 @@ export function SearchField({
             <InputAdornment position="end">
               <IconButton
                 size="small"
-                aria-label={clearLabel}
+                aria-label={t('clearSearch')}
                 onClick={() => {
                   setText('');
                   onSearch('');

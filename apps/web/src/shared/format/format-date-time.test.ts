@@ -14,4 +14,10 @@ describe('formatDateTime', () => {
   it('shows an unparseable value as it came', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
   });
+
+  it('shows no value as a dash', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime(undefined)).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+  });
 });

@@ -20,8 +20,8 @@ import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate } from '@signet/contracts/credentials';
+import { formatDateTime } from '../../../shared/format/format-date-time';
 import { certificateRank } from '../certificate-ranking';
-import { formatDateTime } from '../format';
 
 interface CertificatesTableProps {
   certificates: readonly Certificate[];

@@ -368,6 +368,7 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
         canSubmit={isValid}
         isSubmitting={isSubmitting}
         onCancel={onDone}
+        testId="credential-submit"
       />
     </form>
   );

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Credential } from '@signet/contracts/credentials';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../shared/format/format-date-time';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

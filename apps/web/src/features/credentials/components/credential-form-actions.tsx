@@ -8,14 +8,17 @@ interface CredentialFormActionsProps {
   canSubmit: boolean;
   isSubmitting: boolean;
   onCancel: () => void;
+  /** `data-testid` of the submit button. */
+  testId?: string;
 }
 
-/** Cancel and submit under the credential dialog's create and update forms. */
+/** Cancel and submit under a credential form: create, update and the key actions. */
 export function CredentialFormActions({
   submitLabel,
   canSubmit,
   isSubmitting,
   onCancel,
+  testId,
 }: CredentialFormActionsProps) {
   const { t } = useTranslation('credentials');
   return (
@@ -27,7 +30,7 @@ export function CredentialFormActions({
         type="submit"
         variant="contained"
         disabled={!canSubmit || isSubmitting}
-        data-testid="credential-submit"
+        data-testid={testId}
       >
         {submitLabel}
       </Button>

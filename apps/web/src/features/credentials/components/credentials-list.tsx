@@ -144,9 +144,7 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
       <SearchField
         value={query.q ?? ''}
         onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 0 })}
-        label={t('search')}
         placeholder={t('searchPlaceholder')}
-        clearLabel={t('clearSearch')}
         testId="credentials-search"
       />
       {list.isError && !list.data ? (

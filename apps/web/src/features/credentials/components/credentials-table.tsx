@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { credentialSortFields } from '@signet/contracts/credentials';
 import type { Credential } from '@signet/contracts/credentials';
 import { ListTable } from '../../../shared/components/list-table';
+import { formatDateTime } from '../../../shared/format/format-date-time';
 import type { CredentialListState } from '../credential-list-query';
 import type { CredentialActions } from '../credential-permissions';
-import { formatDateTime } from '../format';
 import { CredentialDetails } from './credential-details';
 import { CredentialRowActions } from './credential-row-actions';
 import type { RowAction } from './credential-row-actions';
@@ -172,10 +172,6 @@ export function CredentialsTable(props: CredentialsTableProps) {
       isLoading={isLoading}
       isEmpty={credentials.length === 0}
       emptyText={t('empty')}
-      pagerLabels={{
-        labelRowsPerPage: t('rowsPerPage'),
-        labelDisplayedRows: ({ from, to, count }) => t('displayedRows', { from, to, count }),
-      }}
       onSort={props.onSort}
       onPage={props.onPage}
       onPageSize={props.onPageSize}

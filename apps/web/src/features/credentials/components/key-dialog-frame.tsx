@@ -1,11 +1,9 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { CredentialFormActions } from './credential-form-actions';
 
 interface KeyDialogFrameProps {
   title: string;
@@ -33,7 +31,6 @@ export function KeyDialogFrame({
   onClose,
   children,
 }: KeyDialogFrameProps) {
-  const { t } = useTranslation('credentials');
   return (
     <Dialog open onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -42,14 +39,12 @@ export function KeyDialogFrame({
           {intro !== undefined && <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>}
           {children}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit || isSubmitting}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <CredentialFormActions
+          submitLabel={submitLabel}
+          canSubmit={canSubmit}
+          isSubmitting={isSubmitting}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

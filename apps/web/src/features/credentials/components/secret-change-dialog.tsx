@@ -6,7 +6,6 @@ import { secretChangeFormSchema } from '@signet/contracts/credentials';
 import { useToast } from '../../../shared/components/toast';
 import { translateValidation } from '../validation-message';
 import { KeyDialogFrame } from './key-dialog-frame';
-import { NewKeyPasswordFields } from './new-key-password-fields';
 import { SecretField } from './secret-field';
 
 type Values = z.input<typeof secretChangeFormSchema>;
@@ -54,7 +53,7 @@ export function SecretChangeDialog({
   return (
     <KeyDialogFrame
       title={title}
-      {...(intro ? { intro } : {})}
+      intro={intro}
       submitLabel={submitLabel}
       canSubmit={isValid}
       isSubmitting={isSubmitting}
@@ -68,10 +67,15 @@ export function SecretChangeDialog({
         autoComplete="current-password"
         autoFocus
       />
-      <NewKeyPasswordFields
-        newKeyPassword={register('newKeyPassword')}
-        confirmNewKeyPassword={register('confirmNewKeyPassword')}
-        errors={errors}
+      <SecretField
+        label={t('changePassword.newKeyPassword')}
+        registration={register('newKeyPassword')}
+        error={translateValidation(t, errors.newKeyPassword?.message)}
+      />
+      <SecretField
+        label={t('changePassword.confirmNewKeyPassword')}
+        registration={register('confirmNewKeyPassword')}
+        error={translateValidation(t, errors.confirmNewKeyPassword?.message)}
       />
     </KeyDialogFrame>
   );

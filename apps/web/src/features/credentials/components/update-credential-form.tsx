@@ -86,6 +86,7 @@ export function UpdateCredentialForm({
         canSubmit={isValid && isDirty}
         isSubmitting={isSubmitting}
         onCancel={onDone}
+        testId="credential-submit"
       />
     </form>
   );

@@ -170,11 +170,6 @@ export function UsersTable(props: UsersTableProps) {
       isLoading={isLoading}
       isEmpty={users.length === 0}
       emptyText={t('empty')}
-      pagerLabels={{
-        labelRowsPerPage: t('rowsPerPage'),
-        labelDisplayedRows: ({ from, to, count }) => t('displayedRows', { from, to, count }),
-        getItemAriaLabel: (type) => t(`pager.${type}`),
-      }}
       onSort={props.onSort}
       onPage={props.onPage}
       onPageSize={props.onPageSize}

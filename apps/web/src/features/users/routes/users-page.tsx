@@ -94,9 +94,7 @@ export default function UsersPage() {
       <SearchField
         value={query.q ?? ''}
         onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 0 })}
-        label={t('search')}
         placeholder={t('searchPlaceholder')}
-        clearLabel={t('clearSearch')}
         testId="users-search"
       />
       {users.isError && !users.data ? (
