@@ -47,14 +47,14 @@ function userDirectory(overrides: Partial<AuthUser> = {}): UserDirectory {
 async function signWith(
   jwk: JWK,
   claims: Record<string, unknown>,
-  options: { typ?: string; expiresIn?: string | number } = {},
+  options: { typ?: string; expiresIn?: string | number | null } = {},
 ): Promise<string> {
   const key = await importJWK(jwk, 'RS256');
-  return new SignJWT(claims)
+  const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: options.typ ?? 'at+jwt' })
-    .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? '10m')
-    .sign(key);
+    .setIssuedAt();
+  if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn ?? '10m');
+  return jwt.sign(key);
 }
 
 describe('access tokens of the embedded provider', () => {
@@ -122,6 +122,10 @@ describe('access tokens of the embedded provider', () => {
     const expiredRes = await api.inject({ url: '/me', headers: bearer(expired) });
     expect(expiredRes.statusCode).toBe(401);
     expect(expiredRes.json().code).toBe('UNAUTHORIZED');
+    const neverExpires = await signWith(key, base, { expiresIn: null });
+    const neverExpiresRes = await api.inject({ url: '/me', headers: bearer(neverExpires) });
+    expect(neverExpiresRes.statusCode).toBe(401);
+    expect(neverExpiresRes.json().code).toBe('UNAUTHORIZED');
     await expect(
       t.context.verifyAccessToken(await signWith(key, { ...base, aud: 'other' })),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

@@ -26,6 +26,8 @@ const algorithms = [
   'ES384',
   'ES512',
 ];
+/** A token that never expires would outlive a deleted or suspended account's sessions. */
+const requiredClaims = ['exp'];
 /** An unknown key id reloads the embedded provider's keys at most this often. */
 const reloadCooldownMs = 5_000;
 
@@ -60,6 +62,7 @@ function embeddedKeySource(config: Config, database: Database, keyRing: KeyRing)
     audience: apiResource,
     typ: 'at+jwt',
     algorithms,
+    requiredClaims,
   };
   return async () => ({ getKey, options });
 }
@@ -87,6 +90,7 @@ function externalKeySource(config: Config): KeySource {
       options: {
         issuer: doc.issuer,
         algorithms,
+        requiredClaims,
         ...(config.OIDC_AUDIENCE ? { audience: config.OIDC_AUDIENCE } : {}),
       },
     };
