@@ -41,7 +41,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.logger === false ? false : withLogStream(loggerOptions(config), options.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Anyone can send X-Forwarded-For; only the proxies named in TRUST_PROXY are believed.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

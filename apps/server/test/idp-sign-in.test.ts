@@ -191,9 +191,11 @@ describe('embedded identity provider: sign-in', () => {
 
 describe('embedded identity provider: throttling and dev mode', () => {
   let t: TestApp;
+  const bob = { ...ann, email: 'bob-forged@example.com' };
   beforeAll(async () => {
     t = await createTestApp({ env: { DEV_MODE: 'true' } });
     await registerAccount(t.app, ann);
+    await registerAccount(t.app, bob);
   });
   afterAll(() => t.close());
 
@@ -210,6 +212,21 @@ describe('embedded identity provider: throttling and dev mode', () => {
     }
   });
 
+  it('counts wrong passwords behind forged X-Forwarded-For addresses as one client', async () => {
+    const start = await startSignIn(t.app);
+    for (let i = 0; i < 12; i += 1) {
+      await submitSignIn(
+        t.app,
+        start,
+        { email: bob.email, password: `wrong-${i}-password` },
+        { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      );
+    }
+    const blocked = await submitSignIn(t.app, start, bob, { 'x-forwarded-for': '198.51.100.7' });
+    expect(blocked).not.toBeInstanceOf(URL);
+    if (!(blocked instanceof URL)) expect(blocked.statusCode).toBe(429);
+  });
+
   it('accepts the Vite dev server redirect URIs and lets forms end there', async () => {
     const jar = new CookieJar();
     const res = await browse(t.app, jar, {
@@ -221,5 +238,33 @@ describe('embedded identity provider: throttling and dev mode', () => {
     expect(String(page.headers['content-security-policy'])).toMatch(
       /form-action [^;]*http:\/\/localhost:5173/,
     );
+  });
+});
+
+describe('embedded identity provider behind a trusted proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    await registerAccount(t.app, ann);
+  });
+  afterAll(() => t.close());
+
+  it('honours X-Forwarded-For from the named proxy: another client is not throttled', async () => {
+    const start = await startSignIn(t.app);
+    for (let i = 0; i < 12; i += 1) {
+      await submitSignIn(
+        t.app,
+        start,
+        { email: ann.email, password: `wrong-${i}-password` },
+        { 'x-forwarded-for': '203.0.113.1' },
+      );
+    }
+    const sameClient = await submitSignIn(t.app, start, ann, { 'x-forwarded-for': '203.0.113.1' });
+    expect(sameClient).not.toBeInstanceOf(URL);
+    if (!(sameClient instanceof URL)) expect(sameClient.statusCode).toBe(429);
+    const otherClient = await submitSignIn(t.app, await startSignIn(t.app), ann, {
+      'x-forwarded-for': '198.51.100.7',
+    });
+    expect(otherClient).toBeInstanceOf(URL);
   });
 });

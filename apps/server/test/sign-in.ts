@@ -82,7 +82,12 @@ function relative(url: string): string {
 export async function browse(
   app: FastifyInstance,
   jar: CookieJar,
-  request: { method?: 'GET' | 'POST'; url: string; form?: Record<string, string> },
+  request: {
+    method?: 'GET' | 'POST';
+    url: string;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
 ): Promise<LightMyRequestResponse> {
   const url = relative(request.url);
   const cookie = jar.header(url);
@@ -90,6 +95,7 @@ export async function browse(
     method: request.method ?? 'GET',
     url,
     headers: {
+      ...request.headers,
       ...(cookie ? { cookie } : {}),
       ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
@@ -221,11 +227,13 @@ export async function submitSignIn(
   app: FastifyInstance,
   start: SignInStart,
   credentials: { email: string; password: string },
+  headers?: Record<string, string>,
 ): Promise<LightMyRequestResponse | URL> {
   const res = await browse(app, start.jar, {
     method: 'POST',
     url: `${start.interactionUrl.split('?')[0]}/login`,
     form: { email: credentials.email, password: credentials.password },
+    ...(headers ? { headers } : {}),
   });
   return followRedirects(app, start.jar, res);
 }

@@ -232,8 +232,8 @@ export function createIdpProvider(options: {
   };
 
   const provider = new Provider(config.oidcIssuer, configuration);
-  // Behind a TLS-offloading proxy the provider reads X-Forwarded-Proto/Host like Fastify does.
-  provider.proxy = true;
+  // Behind a TLS-offloading proxy named in TRUST_PROXY the provider reads X-Forwarded-Proto/Host.
+  provider.proxy = config.trustedProxies.length > 0;
   return provider;
 }
 

@@ -57,6 +57,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: 'apps/web/dist',
     description: 'Folder of the built web app the server serves.',
   },
+  TRUST_PROXY: {
+    default: '(none)',
+    description:
+      'Reverse proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For/-Proto/-Host headers are believed; without it they are ignored.',
+  },
   BODY_LIMIT_BYTES: {
     default: String(maxJsonBodyBytes),
     description: 'Largest JSON request body.',

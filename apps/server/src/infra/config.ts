@@ -36,6 +36,8 @@ export const envSchema = z.object({
   RSSP_PUBLIC_URL: z.string().default(''),
   RDSS_PUBLIC_URL: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
+  /** Proxies whose X-Forwarded-* headers are believed (comma-separated addresses or CIDRs); '' trusts none. */
+  TRUST_PROXY: z.string().default(''),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(maxJsonBodyBytes),
   HEARTBEAT_SECONDS: int(1, heartbeatIntervalMs / 1000).default(heartbeatIntervalMs / 1000),
   DEV_MODE: bool.default(false),
@@ -117,6 +119,8 @@ export type Config = Env & {
   oidcIssuer: string;
   /** True when the embedded identity provider runs under /oidc. */
   embeddedIdp: boolean;
+  /** Addresses or CIDRs of the proxies named in TRUST_PROXY; empty: forwarded headers ignored. */
+  trustedProxies: string[];
 };
 
 export class ConfigError extends Error {}
@@ -139,5 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     oidcIssuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
     embeddedIdp: e.OIDC_ISSUER === undefined,
+    trustedProxies: e.TRUST_PROXY.split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
   };
 }
