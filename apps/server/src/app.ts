@@ -10,6 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '#infra/app-context';
 import { registerErrorHandler } from '#infra/error-handler';
+import { registerNulGuard } from '#infra/nul-guard';
 import { loggerOptions } from '#infra/logger';
 import { registerMetrics } from '#infra/metrics';
 import { registerSecurityHeaders } from '#infra/security-headers';
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
   registerMetrics(app);
   await registerSecurityHeaders(app, config);
 

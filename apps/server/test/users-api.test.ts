@@ -41,6 +41,29 @@ describe('users API', () => {
       expect(bad.statusCode).toBe(401);
     });
 
+    it('answers a NUL character in a query, a path or a body with 400 VALIDATION_FAILED', async () => {
+      const inQuery = await call('GET', '/users?q=a%00b', admin);
+      expect(inQuery.statusCode).toBe(400);
+      expect(inQuery.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { q: 'Must not contain a NUL character' },
+      });
+      const inPath = await call('GET', '/users/a%00b', admin);
+      expect(inPath.statusCode).toBe(400);
+      expect(inPath.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const before = await listAll();
+      const inBody = await call('PUT', '/users/self', ann, {
+        firstName: 'An\u0000n',
+        lastName: 'Lee',
+      });
+      expect(inBody.statusCode).toBe(400);
+      expect(inBody.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { firstName: 'Must not contain a NUL character' },
+      });
+      expect(await listAll()).toEqual(before);
+    });
+
     it('links the first admin row to the admin sign-in', async () => {
       const res = await call('GET', '/users/self', admin);
       expect(res.statusCode).toBe(200);
