@@ -1,11 +1,14 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from '#infra/config';
+import { secureDataDir } from '#infra/data-dir';
 import { closeContext, createContext } from '#infra/create-context';
 import { bootstrapPlatform } from '#platform/bootstrap';
 import { bootstrapIdp } from '#idp/bootstrap';
 
 /** Starts Signet: read config, open and migrate the database, create the first admin, listen. */
 async function main(): Promise<void> {
+  // Files the server creates (database, WAL, key file) are readable by its own user only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -16,8 +19,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const tightened = secureDataDir(config.dataDir);
   const context = await createContext(config);
+  // PGlite lays out a new database from an archive whose entries are 0666: close them too.
+  secureDataDir(config.dataDir);
   const app = await buildApp({ context });
+  if (tightened > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, entries: tightened },
+      'the data directory was open to other users: tightened to folders 0700 and files 0600',
+    );
+  }
   await bootstrapPlatform(context, app.log);
   if (config.embeddedIdp) await bootstrapIdp(context, app.log);
 
