@@ -10,8 +10,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 import {
   bearer,
   postAccountForm,
+  exchangeCode,
   registerAccount,
-  signIn,
   startSignIn,
   submitSignIn,
 } from './sign-in';
@@ -57,7 +57,17 @@ describe('identity provider logs', () => {
     });
     const start = await startSignIn(app);
     await submitSignIn(app, start, { email: 'log@example.com', password: 'Wrong-Secret-Passw0rd' });
-    const { accessToken, idToken } = await signIn(app, { email: 'log@example.com', password });
+    // The same interaction goes on to a full sign-in, so its jar holds every cookie of the flow.
+    const callback = await submitSignIn(app, start, { email: 'log@example.com', password });
+    if (!(callback instanceof URL)) throw new Error(`sign-in failed: ${callback.statusCode}`);
+    const code = callback.searchParams.get('code') ?? '';
+    const tokens = (await exchangeCode(app, code, start.pkce.verifier)).json<{
+      access_token: string;
+      id_token: string;
+    }>();
+    const { access_token: accessToken, id_token: idToken } = tokens;
+    const cookieValues = start.jar.allValues();
+    expect(cookieValues.length).toBeGreaterThan(1);
     await app.inject({ url: '/api/v1/users/self', headers: bearer(accessToken) });
     await app.inject({ url: '/rssp/v1/events', headers: bearer(`${accessToken}x`) });
     await postAccountForm(app, '/oidc/account/password', {
@@ -76,6 +86,8 @@ describe('identity provider logs', () => {
       accessToken,
       idToken,
       accessToken.split('.')[2]!,
+      code,
+      ...cookieValues,
     ]) {
       expect(log).not.toContain(secret);
     }

@@ -31,6 +31,12 @@ interface StoredCookie {
 /** A minimal browser cookie jar: keeps Set-Cookie values by name and path, sends matching ones. */
 export class CookieJar {
   private cookies: StoredCookie[] = [];
+  private seen = new Set<string>();
+
+  /** Every cookie value the server ever set in this jar, expired ones included. */
+  allValues(): string[] {
+    return [...this.seen];
+  }
 
   store(res: LightMyRequestResponse): void {
     const header = res.headers['set-cookie'];
@@ -40,6 +46,7 @@ export class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
+      if (value !== '') this.seen.add(value);
       let path = '/';
       let expired = value === '';
       for (const attribute of attributes) {

@@ -27,15 +27,27 @@ export const redactedPaths = [
   '*.token',
 ];
 
+/**
+ * The path a request is logged with: no query string (OIDC callbacks carry codes and tokens there),
+ * and under /oidc no interaction or grant ids, which are the values of the sign-in cookies.
+ */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  if (!path.startsWith('/oidc/')) return path;
+  return path
+    .split('/')
+    .map((segment) => (/^[A-Za-z0-9_-]{16,}$/.test(segment) ? '[redacted]' : segment))
+    .join('/');
+}
+
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: {
-      // Query strings can carry codes and tokens (OIDC callbacks): log the path only.
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        url: req.url.split('?')[0],
+        url: loggedPath(req.url),
         id: req.id,
       }),
     },
