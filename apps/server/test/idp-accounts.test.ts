@@ -179,7 +179,10 @@ describe('embedded identity provider: accounts', () => {
       changePasswordURL: 'http://localhost:8080/oidc/account/password',
       deleteAccountURL: 'http://localhost:8080/oidc/account/delete',
     });
-    const external = loadConfig({ OIDC_ISSUER: 'https://id.example.com/realms/x' });
+    const external = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com/realms/x',
+      OIDC_AUDIENCE: 'signet-api',
+    });
     expect(idpAccountUrls(external)).toEqual({ changePasswordURL: '', deleteAccountURL: '' });
   });
 

@@ -15,6 +15,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ THEME: '{"primary":1}' })).toThrow(/THEME/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com/realms/x' })).toThrow(
+      /OIDC_AUDIENCE: required with OIDC_ISSUER/,
+    );
   });
 
   it('fills every default and derives the issuer from the public URL', () => {
@@ -23,7 +26,10 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.oidcIssuer).toBe('http://localhost:8080/oidc');
     expect(config.embeddedIdp).toBe(true);
-    const external = loadConfig({ OIDC_ISSUER: 'https://id.example.com/realms/x' });
+    const external = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com/realms/x',
+      OIDC_AUDIENCE: 'signet-api',
+    });
     expect(external.embeddedIdp).toBe(false);
   });
 });

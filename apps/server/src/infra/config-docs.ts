@@ -37,8 +37,9 @@ export const configDocs: Record<Variable, { default: string; description: string
   },
   OIDC_CLIENT_ID: { default: 'signet-web', description: 'Client id of the web app at the issuer.' },
   OIDC_AUDIENCE: {
-    default: '(not checked for external issuers)',
-    description: 'Audience access tokens of an external issuer must carry.',
+    default: '(required with OIDC_ISSUER)',
+    description:
+      'Audience access tokens of an external issuer must carry; tokens for other clients are refused.',
   },
   RSSP_API_URL: {
     default: '$PUBLIC_URL/rssp',

@@ -136,6 +136,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_AUDIENCE) {
+    // Without it a token the same issuer minted for any other client would be accepted here.
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_AUDIENCE: required with OIDC_ISSUER (the audience of access tokens for Signet)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
