@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureIdpSecrets } from '#idp/idp-keys';
 import type { AppContext } from '#infra/app-context';
@@ -108,10 +109,12 @@ describe('access tokens of the embedded provider', () => {
   it('refuses an expired token, a wrong audience and a token of another key', async () => {
     const { signingKeys } = await ensureIdpSecrets(t.context.database.db, t.context.keyRing);
     const key = signingKeys[0]!;
+    const { sub, ver } = decodeJwt(accessToken);
     const base = {
       iss: 'http://localhost:8080/oidc',
       aud: 'urn:signet:api',
-      sub: 'x',
+      sub,
+      ver,
       email: 'gus@example.com',
     };
     await expect(t.context.verifyAccessToken(await signWith(key, base))).resolves.toMatchObject({
@@ -140,6 +143,27 @@ describe('access tokens of the embedded provider', () => {
     await expect(
       t.context.verifyAccessToken(await signWith(key, { ...base, email: undefined })),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses a well-signed token whose account is gone or whose sessions were ended', async () => {
+    const { signingKeys } = await ensureIdpSecrets(t.context.database.db, t.context.keyRing);
+    const key = signingKeys[0]!;
+    const { sub, ver } = decodeJwt(accessToken);
+    const base = {
+      iss: 'http://localhost:8080/oidc',
+      aud: 'urn:signet:api',
+      email: 'gus@example.com',
+    };
+    const verify = (claims: Record<string, unknown>) =>
+      signWith(key, { ...base, ...claims }).then((token) => t.context.verifyAccessToken(token));
+    await expect(verify({ sub, ver })).resolves.toMatchObject({ subject: sub });
+    await expect(verify({ sub, ver: Number(ver) + 1 })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(verify({ sub })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(verify({ sub: randomUUID(), ver })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('answers a SUSPENDED user with USER_SUSPENDED and a missing role with FORBIDDEN', async () => {
@@ -215,6 +239,7 @@ describe('access tokens of an external issuer', () => {
     await expect(t.context.verifyAccessToken(token)).resolves.toEqual({
       issuer,
       subject: 'ext-42',
+      emailVerified: false,
       email: 'ext@example.com',
       givenName: 'Ext',
       familyName: 'Ernal',

@@ -3,6 +3,7 @@ import { idpAccountUrls } from '#idp/account-urls';
 import { bootstrapIdp } from '#idp/bootstrap';
 import { findAccountByEmail } from '#idp/account-store';
 import { loadConfig } from '#infra/config';
+import { linkIn } from './mailbox';
 import { createTestApp, type TestApp } from './test-app';
 import {
   browse,
@@ -39,16 +40,58 @@ describe('embedded identity provider: accounts', () => {
     });
   });
 
-  it('refuses a duplicate e-mail, whatever its case, with a clear message', async () => {
-    const res = await postAccountForm(t.app, '/oidc/register', {
-      email: 'BOB@example.com',
+  it('mails a confirmation link whose post makes the provider vouch for the address', async () => {
+    const mail = await t.mailbox.next(bob.email);
+    expect(mail.subject).toContain('confirm your e-mail address');
+    expect(mail.text).toContain('Annak megerősítéséhez');
+    const before = await signIn(t.app, bob);
+    expect(await t.context.verifyAccessToken(before.accessToken)).toMatchObject({
+      emailVerified: false,
+    });
+    const path = new URL(linkIn(mail, 'http://localhost:8080/oidc/account/confirm/')).pathname;
+    const page = await t.app.inject({ url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Confirm that this e-mail address is yours.');
+    // Opening the link (as a mail scanner would) confirms nothing; the button's post does.
+    expect(
+      (await findAccountByEmail(t.context.database.db, bob.email))?.emailVerifiedAt,
+    ).toBeNull();
+    const confirmed = await t.app.inject({ method: 'POST', url: path });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Your e-mail address is confirmed.');
+    const after = await signIn(t.app, bob);
+    expect(await t.context.verifyAccessToken(after.accessToken)).toMatchObject({
+      emailVerified: true,
+    });
+    const again = await t.app.inject({ method: 'POST', url: path });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain('This link is not valid or has expired.');
+  });
+
+  it('answers a taken e-mail exactly as a new one, and tells only the owner, by mail', async () => {
+    const since = t.mailbox.received.length;
+    const form = {
       givenName: 'Other',
       familyName: 'Bob',
       password: 'another-password',
       passwordConfirm: 'another-password',
+    };
+    const taken = await postAccountForm(t.app, '/oidc/register', {
+      ...form,
+      email: 'BOB@example.com',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.body).toContain('An account with this e-mail address already exists.');
+    const fresh = await postAccountForm(t.app, '/oidc/register', {
+      ...form,
+      email: 'frank@example.com',
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.body).toContain('We sent a mail to this address.');
+    const note = await t.mailbox.next(bob.email, since);
+    expect(note.subject).toContain('you already have an account');
+    expect((await t.mailbox.next('frank@example.com', since)).subject).toContain('confirm');
+    // The account is untouched: its own password still signs in.
+    await signIn(t.app, bob);
   });
 
   it('validates the registration form', async () => {
@@ -62,7 +105,17 @@ describe('embedded identity provider: accounts', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Enter a valid e-mail address.');
     expect(res.body).toContain('This field is required.');
-    expect(res.body).toContain('The password must be at least 8 characters long.');
+    expect(res.body).toContain('The password must be at least 10 characters long.');
+    expect(res.body).toContain('At least 10 characters, and not one of the most common passwords.');
+    const common = await postAccountForm(t.app, '/oidc/register', {
+      email: 'carol@example.com',
+      givenName: 'Carol',
+      familyName: 'X',
+      password: 'QwertyUiop',
+      passwordConfirm: 'QwertyUiop',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.body).toContain('This password is among the most common ones.');
     const mismatch = await postAccountForm(t.app, '/oidc/register', {
       email: 'carol@example.com',
       givenName: 'Carol',

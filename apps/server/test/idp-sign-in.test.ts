@@ -52,6 +52,7 @@ describe('embedded identity provider: sign-in', () => {
       issuer: 'http://localhost:8080/oidc',
       subject: payload.sub,
       email: ann.email,
+      emailVerified: false,
       givenName: 'Ann',
       familyName: 'Lee',
     });
@@ -242,20 +243,22 @@ describe('embedded identity provider: throttling and dev mode', () => {
 });
 
 describe('embedded identity provider behind a trusted proxy (TRUST_PROXY)', () => {
+  const carl = { ...ann, email: 'carl@example.com' };
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     await registerAccount(t.app, ann);
+    await registerAccount(t.app, carl);
   });
   afterAll(() => t.close());
 
-  it('honours X-Forwarded-For from the named proxy: another client is not throttled', async () => {
+  it('honours X-Forwarded-For from the named proxy: a spraying address is blocked, another is not', async () => {
     const start = await startSignIn(t.app);
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 30; i += 1) {
       await submitSignIn(
         t.app,
         start,
-        { email: ann.email, password: `wrong-${i}-password` },
+        { email: `guess${i}@example.com`, password: `wrong-${i}-password` },
         { 'x-forwarded-for': '203.0.113.1' },
       );
     }
@@ -266,5 +269,24 @@ describe('embedded identity provider behind a trusted proxy (TRUST_PROXY)', () =
       'x-forwarded-for': '198.51.100.7',
     });
     expect(otherClient).toBeInstanceOf(URL);
+  });
+
+  it('slows guesses at one account spread over many addresses', async () => {
+    const start = await startSignIn(t.app);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await submitSignIn(
+        t.app,
+        start,
+        { email: carl.email, password: `wrong-${i}-password` },
+        { 'x-forwarded-for': `192.0.2.${i + 1}` },
+      );
+      if (!(res instanceof URL)) expect(res.statusCode).toBe(200);
+    }
+    const fresh = await submitSignIn(t.app, start, carl, { 'x-forwarded-for': '192.0.2.99' });
+    expect(fresh).not.toBeInstanceOf(URL);
+    if (!(fresh instanceof URL)) {
+      expect(fresh.statusCode).toBe(429);
+      expect(fresh.body).toContain('Too many failed attempts.');
+    }
   });
 });

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
+import { startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The key-encryption key of every test app in this process (tests only). */
@@ -13,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   context: AppContext;
   testDatabase: TestDatabase;
+  /** Where the app's mail goes (SMTP_URL points at it). */
+  mailbox: Mailbox;
   close(): Promise<void>;
 }
 
@@ -27,8 +30,10 @@ export async function createTestApp(
     options.databaseUrl === undefined
       ? await createTestDatabase()
       : { url: options.databaseUrl, drop: async () => undefined };
+  const mailbox = await startMailbox();
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:8080',
+    SMTP_URL: mailbox.smtpUrl,
     LOG_LEVEL: 'silent',
     // One key-encryption key per test process: no kek.key file, and a reopened app unwraps.
     KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
@@ -42,10 +47,12 @@ export async function createTestApp(
     app,
     context,
     testDatabase,
+    mailbox,
     close: async () => {
       await app.close();
       await closeContext(context);
       await testDatabase.drop();
+      await mailbox.close();
     },
   };
 }

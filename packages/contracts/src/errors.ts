@@ -34,6 +34,8 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   /** The caller's account is suspended. */
   'USER_SUSPENDED',
+  /** An admin prepared a user for this address; the mailed link (or a confirmed address) takes it up. */
+  'EMAIL_NOT_CONFIRMED',
   /** Wrong key password or PUK. */
   'INCORRECT_KEYPASSWORD_OR_PUK',
   /** Too many wrong key passwords in a row; unlock with the PUK. */
@@ -76,6 +78,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   USER_SUSPENDED: 403,
+  EMAIL_NOT_CONFIRMED: 403,
   INCORRECT_KEYPASSWORD_OR_PUK: 400,
   KEY_BLOCKED: 423,
   EMPTY_CERTIFICATE_CHAIN: 400,

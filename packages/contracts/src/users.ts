@@ -70,6 +70,12 @@ export const updateSelfSchema = z
   .strict();
 export type UpdateSelf = z.infer<typeof updateSelfSchema>;
 
+/** POST users/self/invitation: the token of a mailed invitation link (the part after `#`). */
+export const acceptInvitationSchema = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation link') })
+  .strict();
+export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;
+
 export const userSortFields = ['id', 'name', 'status', 'email', 'createdAt'] as const;
 export type UserSortField = (typeof userSortFields)[number];
 export const userListQuerySchema = pageQuerySchema(userSortFields, 'name');

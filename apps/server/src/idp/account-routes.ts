@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#infra/app-context';
-import { changeAccountPassword, registerAccount, removeAccount } from './account-service';
-import { attemptKey, type AttemptLimiter } from './attempt-limiter';
+import { changeAccountPassword, removeAccount, signUp } from './account-service';
+import {
+  registrationRules,
+  signInRules,
+  signInSuccessKeys,
+  type AttemptLimiter,
+} from './attempt-limiter';
 import { checkCsrfToken, issueCsrfToken } from './csrf';
 import {
   field,
@@ -11,7 +16,14 @@ import {
   type FieldErrors,
 } from './idp-forms';
 import { idpMessages, pickLanguage, type IdpLanguage, type IdpMessages } from './idp-messages';
-import { changePasswordView, deleteAccountView, messageView, registerView } from './idp-views';
+import { confirmEmail } from './account-store';
+import {
+  changePasswordView,
+  confirmEmailView,
+  deleteAccountView,
+  messageView,
+  registerView,
+} from './idp-views';
 
 type PageRequest = FastifyRequest<{ Querystring: { lang?: string } }>;
 
@@ -28,7 +40,7 @@ export async function accountRoutes(
   options: { context: AppContext; limiter: AttemptLimiter },
 ): Promise<void> {
   const { limiter } = options;
-  const { config } = options.context;
+  const { config, mailer } = options.context;
   const db = options.context.database.db;
   const appHome = `${config.publicUrl}/`;
 
@@ -68,8 +80,11 @@ export async function accountRoutes(
         }
     >;
     successTitle: (m: IdpMessages) => string;
-    /** The form checks the account's password: failures count towards the attempt limit. */
-    checksPassword?: boolean;
+    /**
+     * Which attempt limits a post counts against: the account's password (failures count) or
+     * registrations from the address (every post counts but a form error).
+     */
+    limits?: 'password' | 'registration';
     successLink?: (m: IdpMessages) => { href: string; text: string };
   }
 
@@ -107,8 +122,14 @@ export async function accountRoutes(
           error: m.formExpired,
         });
       }
-      const key = attemptKey(request.ip, field(request.body, 'email'));
-      const attempt = page.checksPassword ? await limiter.claim(key) : undefined;
+      const email = field(request.body, 'email');
+      const rules =
+        page.limits === 'password'
+          ? signInRules(request.ip, email)
+          : page.limits === 'registration'
+            ? registrationRules(request.ip, config.REGISTRATIONS_PER_ADDRESS)
+            : undefined;
+      const attempt = rules ? await limiter.claim(rules) : undefined;
       if (attempt === null) {
         request.log.warn('idp account form throttled');
         return send(request, reply.status(429), lang, {
@@ -126,9 +147,11 @@ export async function accountRoutes(
         throw error;
       }
       if (attempt !== undefined) {
-        // Only a wrong password counts; a form error never reached the password check.
-        if ('done' in outcome) await limiter.succeeded(key);
-        else if (!outcome.wrongPassword) await limiter.forgive(attempt);
+        // Only a wrong password or a registration counts; a form error never reached either.
+        if ('done' in outcome) {
+          if (page.limits === 'password')
+            await limiter.succeeded(signInSuccessKeys(request.ip, email));
+        } else if (!outcome.wrongPassword) await limiter.forgive(attempt);
       }
       if ('done' in outcome) {
         const link = page.successLink?.(m) ?? { href: appHome, text: m.backToApp };
@@ -150,6 +173,7 @@ export async function accountRoutes(
   formPage({
     path: '/register',
     successTitle: (m) => m.registerTitle,
+    limits: 'registration',
     render: (_m, view) => registerView({ ...view }),
     submit: async (m, request) => {
       const { input, errors } = readRegistration(m, request.body);
@@ -159,11 +183,9 @@ export async function accountRoutes(
         familyName: input.familyName,
       };
       if (Object.keys(errors).length > 0) return { status: 400, values, errors };
-      const account = await registerAccount(db, input);
-      if (!account) {
-        return { status: 409, values, errors: { email: m.emailTaken }, error: m.emailTaken };
-      }
-      request.log.info({ accountId: account.id }, 'idp account registered');
+      const account = await signUp({ db, mailer, config, log: request.log }, input);
+      if (account) request.log.info({ accountId: account.id }, 'idp account registered');
+      // The same answer whether or not the address had an account; the mail tells the owner.
       return { done: m.registered };
     },
     successLink: (m) => ({ href: appHome, text: m.signInLink }),
@@ -172,7 +194,7 @@ export async function accountRoutes(
   formPage({
     path: '/account/password',
     successTitle: (m) => m.changePasswordTitle,
-    checksPassword: true,
+    limits: 'password',
     render: (_m, view) => changePasswordView({ ...view, email: view.values.email ?? '' }),
     submit: async (m, request) => {
       const { input, errors } = readPasswordChange(m, request.body);
@@ -190,7 +212,7 @@ export async function accountRoutes(
   formPage({
     path: '/account/delete',
     successTitle: (m) => m.deleteAccountTitle,
-    checksPassword: true,
+    limits: 'password',
     render: (_m, view) => deleteAccountView({ ...view, email: view.values.email ?? '' }),
     submit: async (m, request) => {
       const { input, errors } = readAccountDeletion(m, request.body);
@@ -203,5 +225,43 @@ export async function accountRoutes(
       request.log.info('idp account deleted');
       return { done: m.accountDeleted };
     },
+  });
+
+  // The link mailed on registration. Opening it shows a button; the post confirms, so a mail
+  // scanner that fetches links does not confirm for the reader.
+  type ConfirmRequest = FastifyRequest<{
+    Params: { token: string };
+    Querystring: { lang?: string };
+  }>;
+  const confirmPath = '/account/confirm/:token';
+  app.get(confirmPath, async (request: ConfirmRequest, reply) => {
+    const lang = languageOf(request);
+    const action = `/oidc/account/confirm/${encodeURIComponent(request.params.token)}`;
+    return reply.type(html).send(
+      confirmEmailView({
+        lang,
+        action,
+        languageHref: `${action}?lang=${lang === 'en' ? 'hu' : 'en'}`,
+      }),
+    );
+  });
+  app.post(confirmPath, async (request: ConfirmRequest, reply) => {
+    const lang = languageOf(request);
+    const m = idpMessages[lang];
+    const account = await confirmEmail(db, request.params.token);
+    if (account) request.log.info({ accountId: account.id }, 'idp e-mail address confirmed');
+    return reply
+      .status(account ? 200 : 404)
+      .type(html)
+      .send(
+        messageView({
+          lang,
+          title: m.confirmTitle,
+          text: account ? m.emailConfirmed : m.confirmLinkInvalid,
+          kind: account ? 'success' : 'error',
+          linkHref: appHome,
+          linkText: m.backToApp,
+        }),
+      );
   });
 }

@@ -1,15 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#infra/config';
 import type { Db } from '#infra/database';
+import type { Mail, Mailer } from '#infra/mailer';
+import { alreadyRegisteredMail, confirmationLink, confirmationMail } from './account-mail';
 import {
+  createEmailConfirmation,
   deleteAccount,
+  endAccountSessions,
   findAccountByEmail,
   insertAccount,
   updateAccountPassword,
   type Account,
 } from './account-store';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash';
-
-export const minPasswordLength = 8;
-export const maxPasswordLength = 256;
 
 /**
  * Checks e-mail and password. Unknown e-mails cost one scrypt too, so the answer time does not
@@ -30,7 +33,14 @@ export async function authenticateAccount(
 /** Creates an account; null when the e-mail is taken. */
 export async function registerAccount(
   db: Db,
-  options: { email: string; givenName: string; familyName: string; password: string },
+  options: {
+    email: string;
+    givenName: string;
+    familyName: string;
+    password: string;
+    /** The operator vouches for the address (the first admin's); others confirm it by mail. */
+    emailVerified?: boolean;
+  },
 ): Promise<Account | null> {
   if (await findAccountByEmail(db, options.email)) return null;
   return insertAccount(db, {
@@ -38,7 +48,37 @@ export async function registerAccount(
     givenName: options.givenName.trim(),
     familyName: options.familyName.trim(),
     passwordHash: await hashPassword(options.password),
+    ...(options.emailVerified ? { emailVerifiedAt: new Date() } : {}),
   });
+}
+
+/**
+ * Registration as the forms run it. A new account is mailed its confirmation link; a taken
+ * address is mailed a note for its owner and the caller answers as for a new one, so the form
+ * never tells whether an address has an account. A mail that fails is logged: the account stands
+ * either way (an unconfirmed account simply holds nothing an admin prepared).
+ */
+export async function signUp(
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    config: Pick<Config, 'oidcIssuer' | 'publicUrl'>;
+    log: FastifyBaseLogger;
+  },
+  input: { email: string; givenName: string; familyName: string; password: string },
+): Promise<Account | null> {
+  const { db, mailer, config, log } = deps;
+  const send = (mail: Mail) =>
+    mailer.send(mail).catch((error: unknown) => log.warn({ err: error }, 'idp: mail not sent'));
+  const account = await registerAccount(db, input);
+  if (!account) {
+    const passwordUrl = `${config.oidcIssuer}/account/password`;
+    await send(alreadyRegisteredMail(input.email, `${config.publicUrl}/`, passwordUrl));
+    return null;
+  }
+  const token = await createEmailConfirmation(db, account.id);
+  await send(confirmationMail(account.email, confirmationLink(config.oidcIssuer, token)));
+  return account;
 }
 
 /** Replaces the password after checking the current one; false when e-mail or password is wrong. */
@@ -52,6 +92,8 @@ export async function changeAccountPassword(
   });
   if (!account) return false;
   await updateAccountPassword(db, account.id, await hashPassword(options.newPassword));
+  // Whoever knew the old password may hold a session: every one of them ends.
+  await endAccountSessions(db, account.id);
   return true;
 }
 

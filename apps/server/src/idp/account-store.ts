@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#infra/database';
-import { accounts } from './idp-schema';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#infra/database';
+import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { accounts, emailConfirmations, oidcPayloads } from './idp-schema';
+
+type Handle = Db | Tx;
 
 export interface Account {
   id: string;
@@ -9,6 +12,9 @@ export interface Account {
   givenName: string;
   familyName: string;
   passwordHash: string;
+  /** Carried by every access token as `ver`; raising it invalidates them all. */
+  tokenVersion: number;
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 }
 
@@ -17,6 +23,8 @@ export interface NewAccount {
   givenName: string;
   familyName: string;
   passwordHash: string;
+  /** Set for an address the operator configured (the first admin); others confirm by mail. */
+  emailVerifiedAt?: Date;
 }
 
 /** Looks an account up by e-mail, ignoring case. */
@@ -54,5 +62,55 @@ export async function updateAccountPassword(
 }
 
 export async function deleteAccount(db: Db, id: string): Promise<void> {
-  await db.delete(accounts).where(eq(accounts.id, id));
+  await db.transaction(async (tx) => {
+    await endAccountSessions(tx, id);
+    await tx.delete(accounts).where(eq(accounts.id, id));
+  });
+}
+
+/**
+ * Ends every session, grant and token of an account: the provider's stored models go, and the
+ * raised token version makes access tokens already handed out fail verification.
+ */
+export async function endAccountSessions(db: Handle, id: string): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ tokenVersion: sql`${accounts.tokenVersion} + 1` })
+    .where(eq(accounts.id, id));
+  await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload} ->> 'accountId' = ${id}`);
+}
+
+const confirmationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+
+/** A new confirmation link token for the account's address (earlier ones stay valid). */
+export async function createEmailConfirmation(db: Db, accountId: string): Promise<string> {
+  const { token, hash } = newLinkToken();
+  await db.insert(emailConfirmations).values({
+    tokenHash: hash,
+    accountId,
+    expiresAt: new Date(Date.now() + confirmationLifetimeMs),
+  });
+  return token;
+}
+
+/** Marks the address of the link's account verified; null for an unknown or expired link. */
+export async function confirmEmail(db: Db, token: string): Promise<Account | null> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .delete(emailConfirmations)
+      .where(
+        and(
+          eq(emailConfirmations.tokenHash, hashLinkToken(token)),
+          gt(emailConfirmations.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!link) return null;
+    const [account] = await tx
+      .update(accounts)
+      .set({ emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())` })
+      .where(eq(accounts.id, link.accountId))
+      .returning();
+    return account ?? null;
+  });
 }

@@ -46,6 +46,7 @@ export async function bootstrapIdp(context: AppContext, log: FastifyBaseLogger):
     givenName: 'Admin',
     familyName: 'Signet',
     password,
+    emailVerified: true,
   });
   if (!account) return; // another instance created it at the same moment
   log.info({ email: config.ADMIN_EMAIL }, 'idp: first admin account created');

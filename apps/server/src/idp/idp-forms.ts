@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxPasswordLength, minPasswordLength } from './account-service';
+import { isCommonPassword, maxPasswordLength, minPasswordLength } from './password-policy';
 import type { IdpMessages } from './idp-messages';
 
 /** A posted form: url-encoded fields, each read as one string. */
@@ -33,6 +33,7 @@ function checkNewPassword(
   if (!password) errors[names.password] = m.required;
   else if (password.length < minPasswordLength) errors[names.password] = m.passwordTooShort;
   else if (password.length > maxPasswordLength) errors[names.password] = m.passwordTooLong;
+  else if (isCommonPassword(password)) errors[names.password] = m.passwordTooCommon;
   if (!errors[names.password] && field(body, names.confirm) !== password) {
     errors[names.confirm] = m.passwordsDiffer;
   }
@@ -45,7 +46,7 @@ export interface RegistrationInput {
   password: string;
 }
 
-/** Validates the registration form: e-mail, names, password of 8+ characters and its confirmation. */
+/** Validates the registration form: e-mail, names, password by the policy (password-policy.ts) and its confirmation. */
 export function readRegistration(
   m: IdpMessages,
   body: unknown,

@@ -23,6 +23,7 @@ input[aria-invalid=true]{border-color:#c62828}
 .check{display:flex;gap:8px;align-items:flex-start;margin-top:16px}
 .check label{margin:0}
 .field-error{color:#c62828;font-size:.85rem;margin-top:4px}
+.field-hint{color:#555;font-size:.85rem;margin-top:4px}
 .alert{padding:12px;border-radius:4px;margin-bottom:16px}
 .alert-error{background:#fdecea;color:#b71c1c}
 .alert-success{background:#e8f5e9;color:#1b5e20}
@@ -84,6 +85,8 @@ export interface FieldOptions {
   error?: string | undefined;
   autocomplete: string;
   autofocus?: boolean;
+  /** A standing note under the field (the password policy). */
+  hint?: string | undefined;
 }
 
 export function renderField(field: FieldOptions): string {
@@ -91,15 +94,21 @@ export function renderField(field: FieldOptions): string {
   const error = field.error
     ? `<div class="field-error" id="${id}-error">${escapeHtml(field.error)}</div>`
     : '';
+  const hint = field.hint
+    ? `<div class="field-hint" id="${id}-hint">${escapeHtml(field.hint)}</div>\n`
+    : '';
+  const describedBy = [field.hint ? `${id}-hint` : '', field.error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return `<label for="${id}">${escapeHtml(field.label)}</label>
 <input id="${id}" name="${field.name}" type="${field.type}" autocomplete="${field.autocomplete}" required${
     field.value !== undefined && field.type !== 'password'
       ? ` value="${escapeHtml(field.value)}"`
       : ''
-  }${field.autofocus ? ' autofocus' : ''}${
-    field.error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''
+  }${field.autofocus ? ' autofocus' : ''}${field.error ? ' aria-invalid="true"' : ''}${
+    describedBy ? ` aria-describedby="${describedBy}"` : ''
   }>
-${error}`;
+${hint}${error}`;
 }
 
 export function renderHidden(fields: Record<string, string>): string {

@@ -44,7 +44,7 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
     app.log.error({ err: { name: error.name, message: error.message } }, 'idp: provider error'),
   );
 
-  const limiter = createAttemptLimiter({ db, maxFailures: 10, windowMs: 15 * 60 * 1000 });
+  const limiter = createAttemptLimiter({ db, windowMs: 15 * 60 * 1000 });
 
   const sweep = () =>
     Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep()]).catch((error: unknown) =>

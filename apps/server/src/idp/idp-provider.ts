@@ -28,7 +28,7 @@ function accountClaims(account: Account) {
   return {
     sub: account.id,
     email: account.email,
-    email_verified: false,
+    email_verified: account.emailVerifiedAt !== null,
     given_name: account.givenName,
     family_name: account.familyName,
     name: `${account.givenName} ${account.familyName}`.trim(),
@@ -125,8 +125,9 @@ export function createIdpProvider(options: {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
       if (!account) return undefined;
-      const { email, given_name, family_name } = accountClaims(account);
-      return { email, given_name, family_name };
+      const { email, email_verified, given_name, family_name } = accountClaims(account);
+      // `ver` lets the API refuse tokens of an account whose sessions were ended since.
+      return { email, email_verified, given_name, family_name, ver: account.tokenVersion };
     },
     // The web app is first-party: its grant covers every scope it asks for, so no consent prompt.
     loadExistingGrant: async (ctx) => {

@@ -1,4 +1,13 @@
-import { bigint, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Tables of the idp schema (migrations/*.sql create them). */
 export const idp = pgSchema('idp');
@@ -9,7 +18,15 @@ export const accounts = idp.table('accounts', {
   givenName: text('given_name').notNull(),
   familyName: text('family_name').notNull(),
   passwordHash: text('password_hash').notNull(),
+  tokenVersion: integer('token_version').notNull().default(0),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailConfirmations = idp.table('email_confirmations', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 export const oidcPayloads = idp.table(

@@ -122,7 +122,10 @@ export function registerView(
           error: errors.familyName,
           autocomplete: 'family-name',
         },
-        passwordField('password', m.password, errors.password, 'new-password'),
+        {
+          ...passwordField('password', m.password, errors.password, 'new-password'),
+          hint: m.passwordHint,
+        },
         passwordField('passwordConfirm', m.passwordConfirm, errors.passwordConfirm, 'new-password'),
       ],
     },
@@ -148,7 +151,10 @@ export function changePasswordView(
           errors.currentPassword,
           'current-password',
         ),
-        passwordField('newPassword', m.newPassword, errors.newPassword, 'new-password'),
+        {
+          ...passwordField('newPassword', m.newPassword, errors.newPassword, 'new-password'),
+          hint: m.passwordHint,
+        },
         passwordField(
           'newPasswordConfirm',
           m.newPasswordConfirm,
@@ -183,6 +189,16 @@ export function deleteAccountView(
         errors.confirm ? ' aria-invalid="true" aria-describedby="field-confirm-error"' : ''
       }><label for="field-confirm">${escapeHtml(m.deleteConfirm)}</label></div>${confirmError}`,
     },
+  });
+}
+
+/** Confirm e-mail address: one button, posting the link's token back. */
+export function confirmEmailView(view: ViewBase): string {
+  const m = idpMessages[view.lang];
+  return formPage(view, {
+    title: m.confirmTitle,
+    before: `<p>${escapeHtml(m.confirmText)}</p>\n`,
+    form: { button: m.confirmButton, fields: [] },
   });
 }
 

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '#infra/app-context';
-import { authenticateAccount, registerAccount } from './account-service';
-import { attemptKey, type AttemptLimiter } from './attempt-limiter';
+import { authenticateAccount, signUp } from './account-service';
+import {
+  registrationRules,
+  signInRules,
+  signInSuccessKeys,
+  type AttemptLimiter,
+} from './attempt-limiter';
 import { field, readRegistration } from './idp-forms';
 import { idpMessages, pickLanguage, type IdpLanguage } from './idp-messages';
 import { interactionPath } from './idp-provider';
@@ -35,6 +40,7 @@ export async function interactionRoutes(
 ): Promise<void> {
   const { provider, context, limiter } = options;
   const db = context.database.db;
+  const { config } = context;
 
   async function loadInteraction(
     request: UidRequest,
@@ -51,7 +57,7 @@ export async function interactionRoutes(
         title: m.errorTitle,
         text: m.errorText,
         kind: 'error',
-        linkHref: `${context.config.publicUrl}/`,
+        linkHref: `${config.publicUrl}/`,
         linkText: m.backToApp,
       }),
     );
@@ -142,8 +148,7 @@ export async function interactionRoutes(
     const lang = languageOf(request, interaction);
     const email = field(request.body, 'email').trim();
     const password = field(request.body, 'password');
-    const key = attemptKey(request.ip, email);
-    const attempt = await limiter.claim(key);
+    const attempt = await limiter.claim(signInRules(request.ip, email));
     if (attempt === null) {
       request.log.warn('idp sign-in throttled');
       return sendSignIn(reply.status(429), interaction.uid, lang, {
@@ -167,7 +172,7 @@ export async function interactionRoutes(
         error: idpMessages[lang].wrongCredentials,
       });
     }
-    await limiter.succeeded(key);
+    await limiter.succeeded(signInSuccessKeys(request.ip, email));
     return finishSignIn(request, reply, account.id, interaction);
   });
 
@@ -182,17 +187,32 @@ export async function interactionRoutes(
     if (!interaction) return reply;
     const lang = languageOf(request, interaction);
     const m = idpMessages[lang];
+    const attempt = await limiter.claim(
+      registrationRules(request.ip, config.REGISTRATIONS_PER_ADDRESS),
+    );
+    if (attempt === null) {
+      request.log.warn('idp registration throttled');
+      return sendRegister(reply.status(429), interaction.uid, lang, { error: m.tooManyAttempts });
+    }
     const { input, errors } = readRegistration(m, request.body);
     if (Object.keys(errors).length > 0) {
+      await limiter.forgive(attempt);
       return sendRegister(reply.status(400), interaction.uid, lang, { values: input, errors });
     }
-    const account = await registerAccount(db, input);
+    const account = await signUp({ db, mailer: context.mailer, config, log: request.log }, input);
     if (!account) {
-      return sendRegister(reply.status(409), interaction.uid, lang, {
-        values: input,
-        errors: { email: m.emailTaken },
-        error: m.emailTaken,
-      });
+      // The same answer as a new address gets where no sign-in follows: the mail tells the owner.
+      return sendHtml(
+        reply,
+        messageView({
+          lang,
+          title: m.registerTitle,
+          text: m.registered,
+          kind: 'success',
+          linkHref: `${config.publicUrl}/`,
+          linkText: m.backToApp,
+        }),
+      );
     }
     request.log.info({ accountId: account.id }, 'idp account registered');
     return finishSignIn(request, reply, account.id, interaction);

@@ -7,8 +7,8 @@ import {
   type JWTVerifyGetKey,
   type JWTVerifyOptions,
 } from 'jose';
-import { apiResource } from '#idp/idp-keys';
-import { loadIdpPublicJwks } from '#idp/idp-keys';
+import { findAccountById } from '#idp/account-store';
+import { apiResource, loadIdpPublicJwks } from '#idp/idp-keys';
 import type { AccessTokenClaims, VerifyAccessToken } from './auth-types';
 import type { Config } from './config';
 import type { Database } from './database';
@@ -33,7 +33,12 @@ const reloadCooldownMs = 5_000;
 
 const unauthorized = () => new AppError('UNAUTHORIZED', 'The access token is not valid');
 
-type KeySource = () => Promise<{ getKey: JWTVerifyGetKey; options: JWTVerifyOptions }>;
+type KeySource = () => Promise<{
+  getKey: JWTVerifyGetKey;
+  options: JWTVerifyOptions;
+  /** Checks a verified token against its account; throws when the account no longer takes it. */
+  checkAccount?: (payload: JWTPayload) => Promise<void>;
+}>;
 
 /** Keys of the embedded provider, read from the idp schema; reloaded when a token names a new kid. */
 function embeddedKeySource(config: Config, database: Database, keyRing: KeyRing) {
@@ -64,7 +69,13 @@ function embeddedKeySource(config: Config, database: Database, keyRing: KeyRing)
     algorithms,
     requiredClaims,
   };
-  return async () => ({ getKey, options });
+  // A token is only as good as its account: deleted, or its sessions ended (password change,
+  // deletion by an admin) since the token was issued, and it is refused.
+  const checkAccount = async (payload: JWTPayload) => {
+    const account = payload.sub ? await findAccountById(database.db, payload.sub) : null;
+    if (!account || payload.ver !== account.tokenVersion) throw unauthorized();
+  };
+  return async () => ({ getKey, options, checkAccount });
 }
 
 interface DiscoveryDocument {
@@ -116,6 +127,7 @@ export function toAccessTokenClaims(payload: JWTPayload): AccessTokenClaims {
     issuer: payload.iss,
     subject: payload.sub,
     email,
+    emailVerified: payload.email_verified === true,
     givenName: optionalString(payload.given_name),
     familyName: optionalString(payload.family_name),
   };
@@ -137,8 +149,9 @@ export async function createAccessTokenVerifier(deps: {
     : externalKeySource(config);
   return async (token) => {
     try {
-      const { getKey, options } = await keys();
+      const { getKey, options, checkAccount } = await keys();
       const { payload } = await jwtVerify(token, getKey, options);
+      await checkAccount?.(payload);
       return toAccessTokenClaims(payload);
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -1,10 +1,11 @@
-import type { VerifyAccessToken, UserDirectory } from './auth-types';
+import type { OnUserDeleted, UserDirectory, VerifyAccessToken } from './auth-types';
 import type { Config } from './config';
 import type { Database } from './database';
 import type { EventBus } from './event-bus';
 import type { KeyRing } from './kek';
+import type { Mailer } from './mailer';
 
-/** What every service plugin receives: configuration, the database, the event bus, the KEK and auth. */
+/** What every service plugin receives: configuration, the database, the event bus, the KEK, auth and mail. */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -13,4 +14,6 @@ export interface AppContext {
   keyRing: KeyRing;
   verifyAccessToken: VerifyAccessToken;
   users: UserDirectory;
+  mailer: Mailer;
+  onUserDeleted: OnUserDeleted;
 }

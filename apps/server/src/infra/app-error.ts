@@ -6,8 +6,13 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
-    super(message);
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.status = errorStatus[code];

@@ -1,10 +1,13 @@
 import type { Locale, Role, UserStatus } from '@signet/contracts/users';
+import type { Tx } from './database';
 
 /** The claims Signet reads from a verified access token. */
 export interface AccessTokenClaims {
   issuer: string;
   subject: string;
   email: string;
+  /** The issuer asserts the person reads `email` (email_verified). */
+  emailVerified: boolean;
   givenName: string | null;
   familyName: string | null;
 }
@@ -40,8 +43,23 @@ export interface DirectoryUser {
   status: UserStatus;
 }
 
+/** A user an admin deleted, as the services that hold something of theirs see it. */
+export interface DeletedUser {
+  id: string;
+  /** The sign-in account the user was linked to, if any. */
+  identity: { issuer: string; subject: string } | null;
+}
+
+/**
+ * What the other services do, inside the deleting transaction, when an admin deletes a user:
+ * the rSSP destroys their keys, the embedded provider ends their sessions.
+ */
+export type OnUserDeleted = (tx: Tx, user: DeletedUser) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser;
+    /** Set by `authenticateToken` only. */
+    tokenClaims: AccessTokenClaims;
   }
 }

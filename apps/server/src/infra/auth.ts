@@ -41,6 +41,19 @@ export function authenticate(context: Pick<AppContext, 'verifyAccessToken' | 'us
 }
 
 /**
+ * Authentication without the user row, for the one call that binds a row to the account
+ * (accepting an invitation): verifies the bearer token and sets `request.tokenClaims`.
+ */
+export function authenticateToken(context: Pick<AppContext, 'verifyAccessToken'>) {
+  const hook: onRequestAsyncHookHandler = async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppError('UNAUTHORIZED', 'A bearer access token is required');
+    request.tokenClaims = await context.verifyAccessToken(token);
+  };
+  return hook;
+}
+
+/**
  * Role check for a route tree; add it after `authenticate`. FORBIDDEN when the signed-in user
  * lacks the role. See `authenticate` for an example.
  */

@@ -63,6 +63,20 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'Reverse proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For/-Proto/-Host headers are believed; without it they are ignored.',
   },
+  SMTP_URL: {
+    default: '(none)',
+    description:
+      'SMTP server for invitation and e-mail confirmation mail, e.g. smtp://user:pass@mail.example.org:587; without it each mail is printed on the console (not in the JSON log).',
+  },
+  MAIL_FROM: {
+    default: 'Signet <signet@localhost>',
+    description: 'Sender of the mail Signet sends.',
+  },
+  REGISTRATIONS_PER_ADDRESS: {
+    default: '10',
+    description:
+      'Registrations the embedded identity provider accepts from one client address in 15 minutes.',
+  },
   BODY_LIMIT_BYTES: {
     default: String(maxJsonBodyBytes),
     description: 'Largest JSON request body.',

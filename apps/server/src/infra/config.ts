@@ -25,7 +25,7 @@ export const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.string().email().default('admin@signet.local'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(10).optional(),
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('signet-web'),
   OIDC_AUDIENCE: z.string().optional(),
@@ -38,6 +38,11 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Proxies whose X-Forwarded-* headers are believed (comma-separated addresses or CIDRs); '' trusts none. */
   TRUST_PROXY: z.string().default(''),
+  /** SMTP server for invitation and confirmation mail (smtp:// or smtps://); without it the links are printed on the console. */
+  SMTP_URL: url.optional(),
+  MAIL_FROM: z.string().min(3).default('Signet <signet@localhost>'),
+  /** Registrations the embedded provider takes from one client address in 15 minutes. */
+  REGISTRATIONS_PER_ADDRESS: int(1, 1_000_000).default(10),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(maxJsonBodyBytes),
   HEARTBEAT_SECONDS: int(1, heartbeatIntervalMs / 1000).default(heartbeatIntervalMs / 1000),
   DEV_MODE: bool.default(false),

@@ -5,7 +5,11 @@ import { createEventBus } from './event-bus';
 import { migrate } from './migrations';
 import { createAccessTokenVerifier } from './access-token';
 import { loadKeyRing } from './kek';
+import { endAccountSessions } from '#idp/account-store';
 import { createUserDirectory } from '#platform/user-directory';
+import { deleteCredentialsOfUser } from '#rssp/credential-store';
+import type { OnUserDeleted } from './auth-types';
+import { createMailer } from './mailer';
 
 /**
  * The composition root: opens the database, applies migrations, loads the key-encryption key,
@@ -23,7 +27,15 @@ export async function createContext(
   const events = await createEventBus(database);
   const verifyAccessToken = await createAccessTokenVerifier({ config, database, keyRing });
   const users = createUserDirectory({ config, database, events });
-  return { config, database, events, keyRing, verifyAccessToken, users };
+  const mailer = createMailer(config);
+  // Keys are destroyed with their owner (docs/decisions/006-deleted-users.md).
+  const onUserDeleted: OnUserDeleted = async (tx, user) => {
+    await deleteCredentialsOfUser(tx, user.id);
+    if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {
+      await endAccountSessions(tx, user.identity.subject);
+    }
+  };
+  return { config, database, events, keyRing, verifyAccessToken, users, mailer, onUserDeleted };
 }
 
 export async function closeContext(context: AppContext): Promise<void> {

@@ -10,8 +10,8 @@ import { createUser, listUsers } from './user-service';
 
 const issuer = 'http://localhost:8080/oidc';
 
-function claims(subject: string, email: string): AccessTokenClaims {
-  return { issuer, subject, email, givenName: 'Given', familyName: 'Family' };
+function claims(subject: string, email: string, emailVerified = false): AccessTokenClaims {
+  return { issuer, subject, email, emailVerified, givenName: 'Given', familyName: 'Family' };
 }
 
 describe('user directory (real database)', () => {
@@ -48,12 +48,16 @@ describe('user directory (real database)', () => {
     expect(again.id).toBe(user.id);
   });
 
-  it('links the row an admin created for that e-mail, whatever its case', async () => {
+  it('links the row an admin created only to an account whose issuer verified the e-mail', async () => {
     const created = await createUser({
       context,
       input: { email: 'Linked@Example.com', roles: ['approver'], locale: 'HU' },
     });
-    const user = await context.users.resolve(claims('sub-linked', 'linked@example.com'));
+    await expect(
+      context.users.resolve(claims('sub-unproven', 'linked@example.com')),
+    ).rejects.toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+    expect(await context.users.find(created.id)).toMatchObject({ email: 'Linked@Example.com' });
+    const user = await context.users.resolve(claims('sub-linked', 'linked@example.com', true));
     expect(user).toMatchObject({
       id: created.id,
       status: 'SUSPENDED',

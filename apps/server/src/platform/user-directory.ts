@@ -21,10 +21,12 @@ function toAuthUser(row: UserRow): AuthUser {
 const attempts = 3;
 
 /**
- * Resolves token claims to the user row: by (issuer, subject); else links the not-yet-linked row
- * with that e-mail (the first admin, users an admin created); else creates an ENABLED user with
- * the default roles. Concurrent first requests race on the unique indexes and the loser reads
- * the winner's row, so one account never gets two rows.
+ * Resolves token claims to the user row: by (issuer, subject); else, when the issuer vouches for
+ * the e-mail (email_verified), links the row an admin prepared for that address; else creates an
+ * ENABLED user with the default roles. An unproven address never takes up a prepared row: the
+ * mailed invitation link does that (user-service `acceptInvitation`). Concurrent first requests
+ * race on the unique indexes and the loser reads the winner's row, so one account never gets two
+ * rows.
  */
 export function createUserDirectory(deps: {
   config: Config;
@@ -35,12 +37,34 @@ export function createUserDirectory(deps: {
   return {
     async resolve(claims: AccessTokenClaims): Promise<AuthUser> {
       const db = database.db;
+      const identity = { issuer: claims.issuer, subject: claims.subject };
       for (let i = 0; i < attempts; i++) {
         const known = await store.findUserByIdentity(db, claims.issuer, claims.subject);
         if (known) return toAuthUser(known);
-        const link = { email: claims.email, issuer: claims.issuer, subject: claims.subject };
-        const linked = await store.linkUserByEmail(db, link);
-        if (linked) return toAuthUser(linked);
+        if (await store.isIdentityDeleted(db, identity)) {
+          throw new AppError('UNAUTHORIZED', 'The user of this sign-in account was deleted');
+        }
+        const holder = await store.findUserByEmail(db, claims.email);
+        if (holder?.idpSubject != null) {
+          throw new AppError(
+            'ALREADY_EXISTS',
+            `User with e-mail ${claims.email} already exists and is linked to another sign-in account`,
+          );
+        }
+        if (holder) {
+          if (!claims.emailVerified) {
+            throw new AppError(
+              'EMAIL_NOT_CONFIRMED',
+              `An administrator prepared a user for ${claims.email}: open the link mailed to that address to take it up`,
+            );
+          }
+          const linked = await store.linkUserByVerifiedEmail(db, {
+            ...identity,
+            email: claims.email,
+          });
+          if (linked) return toAuthUser(linked);
+          continue;
+        }
         const created = await store.insertUser(db, {
           email: claims.email,
           firstName: claims.givenName,
@@ -54,14 +78,6 @@ export function createUserDirectory(deps: {
           idpSubject: claims.subject,
         });
         if (created) return toAuthUser(created);
-        // Lost a race, or the e-mail belongs to a row linked to another account.
-        const holder = await store.findUserByEmail(db, claims.email);
-        if (holder?.idpSubject != null && !isSameIdentity(holder, claims)) {
-          throw new AppError(
-            'ALREADY_EXISTS',
-            `User with e-mail ${claims.email} already exists and is linked to another sign-in account`,
-          );
-        }
       }
       throw new AppError('SERVER_ERROR', 'Could not resolve the signed-in user');
     },
@@ -72,8 +88,4 @@ export function createUserDirectory(deps: {
       return { id: row.id, email: row.email, name: name || row.email, status: row.status };
     },
   };
-}
-
-function isSameIdentity(row: UserRow, claims: AccessTokenClaims): boolean {
-  return row.idpIssuer === claims.issuer && row.idpSubject === claims.subject;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import {
+  acceptInvitationSchema,
   createUserSchema,
   defaultRolesSchema,
   enabledUsersQuerySchema,
@@ -17,7 +18,7 @@ import {
   userStatsSchema,
 } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
-import { authenticate, requireRole } from '#infra/auth';
+import { authenticate, authenticateToken, requireRole } from '#infra/auth';
 import * as users from './user-service';
 
 const tags = ['users'];
@@ -168,12 +169,40 @@ const adminRoutes: FastifyPluginAsync<{ context: AppContext }> = async (instance
   );
 };
 
+/**
+ * POST users/self/invitation: the signed-in account takes up the user an admin prepared, by the
+ * token of the mailed link. Needs a valid token but no user row yet (that is what it binds).
+ */
+const invitationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
+  instance,
+  { context },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', authenticateToken(context));
+  app.post(
+    '/users/self/invitation',
+    {
+      schema: {
+        tags,
+        querystring: emptyQuerySchema,
+        body: acceptInvitationSchema,
+        response: { 200: userSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      users.acceptInvitation({ context, claims: request.tokenClaims, token: request.body.token }),
+  );
+};
+
 /** Every users call needs a valid bearer token; admin calls also the admin role. */
 export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
   instance,
   { context },
 ) => {
-  instance.addHook('onRequest', authenticate(context));
-  await instance.register(selfRoutes, { context });
-  await instance.register(adminRoutes, { context });
+  await instance.register(invitationRoutes, { context });
+  await instance.register(async (authenticated) => {
+    authenticated.addHook('onRequest', authenticate(context));
+    await authenticated.register(selfRoutes, { context });
+    await authenticated.register(adminRoutes, { context });
+  });
 };

@@ -14,14 +14,21 @@ import {
 import type { EventStream } from '@signet/contracts/events';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
-import type { AuthUser } from '#infra/auth-types';
+import type { AccessTokenClaims, AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { EventBus } from '#infra/event-bus';
+import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { invitationLink, invitationMail } from './invitation-mail';
 import * as store from './user-store';
 import type { StoredRole, UserRow } from './user-table';
 
 /** What the user service needs from the app context. */
-export type UserServiceContext = Pick<AppContext, 'config' | 'database' | 'events'>;
+export type UserServiceContext = Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'mailer' | 'onUserDeleted'
+>;
+
+const invitationDays = 7;
 
 /** Every user holds `user`; answers list roles in the contract's order. */
 export function answerRoles(stored: readonly string[]): Role[] {
@@ -102,7 +109,11 @@ export async function listEnabledUsers(options: {
   return { items: rows.map(toEnabledUser) };
 }
 
-/** A new user starts SUSPENDED with the default roles unless the admin says otherwise. */
+/**
+ * A new user starts SUSPENDED with the default roles unless the admin says otherwise, and is
+ * mailed the invitation link that binds the row to whoever signs in with it. The mail goes out
+ * before the row commits: a mail that cannot be sent leaves no user behind.
+ */
 export async function createUser(options: {
   context: UserServiceContext;
   input: CreateUser;
@@ -110,7 +121,7 @@ export async function createUser(options: {
   const { context, input } = options;
   const row = await inTransaction(context, input.email, async (tx) => {
     if (await store.findUserByEmail(tx, input.email)) throw alreadyExists(input.email);
-    return store.insertUser(tx, {
+    const created = await store.insertUser(tx, {
       email: input.email,
       roles: [...new Set(input.roles ?? getDefaultRoles({ context }))],
       status: input.status ?? 'SUSPENDED',
@@ -118,8 +129,71 @@ export async function createUser(options: {
       verified: false,
       verificationMandatory: input.verificationMandatory ?? false,
     });
+    if (!created) throw alreadyExists(input.email);
+    const { token, hash } = newLinkToken();
+    const expiresAt = new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000);
+    await store.insertInvitation(tx, { userId: created.id, tokenHash: hash, expiresAt });
+    const link = invitationLink(context.config.publicUrl, token);
+    await sendOrFail(context, invitationMail({ to: created.email, link, days: invitationDays }));
+    return created;
   });
-  if (!row) throw alreadyExists(input.email);
+  return toUser(row);
+}
+
+async function sendOrFail(
+  context: UserServiceContext,
+  mail: Parameters<UserServiceContext['mailer']['send']>[0],
+): Promise<void> {
+  try {
+    await context.mailer.send(mail);
+  } catch (error) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      `The invitation mail to ${mail.to} could not be sent; try again later`,
+      undefined,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * The person who opened an invitation link takes up the prepared row: it is linked to their
+ * sign-in account, whatever address that account has, since reading the mail is the proof.
+ */
+export async function acceptInvitation(options: {
+  context: UserServiceContext;
+  claims: AccessTokenClaims;
+  token: string;
+}): Promise<User> {
+  const { context, claims, token } = options;
+  const identity = { issuer: claims.issuer, subject: claims.subject };
+  const row = await context.database.db.transaction(async (tx) => {
+    const userId = await store.takeInvitation(tx, hashLinkToken(token));
+    const prepared = userId ? await store.lockUser(tx, userId) : undefined;
+    if (!prepared) {
+      throw new AppError('NOT_FOUND', 'The invitation link is not valid or has expired');
+    }
+    if (prepared.idpSubject !== null) {
+      if (prepared.idpIssuer === identity.issuer && prepared.idpSubject === identity.subject) {
+        return prepared;
+      }
+      throw new AppError(
+        'ALREADY_EXISTS',
+        `User with e-mail ${prepared.email} already exists and is linked to another sign-in account`,
+      );
+    }
+    const own = await store.findUserByIdentity(tx, identity.issuer, identity.subject);
+    if (own) {
+      throw new AppError(
+        'INVALID_REQUEST',
+        `This sign-in account already belongs to the user ${own.email}; sign in with another account to take up the invitation`,
+      );
+    }
+    await store.deleteInvitationsOf(tx, prepared.id);
+    await store.forgetDeletedIdentity(tx, identity);
+    return store.linkUser(tx, prepared.id, identity);
+  });
+  if (!row) throw notFound('User');
   return toUser(row);
 }
 
@@ -167,7 +241,11 @@ export async function updateUser(options: {
   return toUser(row);
 }
 
-/** An admin deletes a user (never themselves); the user's open streams get LOGOUT. */
+/**
+ * An admin deletes a user (never themselves): the user's open streams get LOGOUT, their sign-in
+ * identity is remembered so its tokens answer 401 instead of recreating the row, and the other
+ * services drop what they hold of the user (keys, sessions) in the same transaction.
+ */
 export async function deleteUser(options: {
   context: UserServiceContext;
   actor: AuthUser;
@@ -176,7 +254,14 @@ export async function deleteUser(options: {
   const { context, actor, id } = options;
   if (actor.id === id) throw new AppError('INVALID_REQUEST', 'You cannot delete your own account');
   await context.database.db.transaction(async (tx) => {
-    if (!(await store.deleteUser(tx, id))) throw notFound('User');
+    const row = await store.deleteUser(tx, id);
+    if (!row) throw notFound('User');
+    const identity =
+      row.idpIssuer !== null && row.idpSubject !== null
+        ? { issuer: row.idpIssuer, subject: row.idpSubject }
+        : null;
+    if (identity) await store.recordDeletedIdentity(tx, identity);
+    await context.onUserDeleted(tx, { id, identity });
     await publishLogout(context.events, id, tx);
   });
 }

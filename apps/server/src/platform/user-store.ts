@@ -1,7 +1,13 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import type { Db, Tx } from '#infra/database';
-import { users, type NewUserRow, type UserRow } from './user-table';
+import {
+  deletedIdentities,
+  userInvitations,
+  users,
+  type NewUserRow,
+  type UserRow,
+} from './user-table';
 
 type Handle = Db | Tx;
 
@@ -80,10 +86,18 @@ export async function findUserByIdentity(
   return row;
 }
 
-/** Links the not-yet-linked row with this e-mail to an identity-provider account. */
-export async function linkUserByEmail(
+interface Identity {
+  issuer: string;
+  subject: string;
+}
+
+/**
+ * Links the not-yet-linked row with this e-mail to an identity-provider account. Only for an
+ * address the issuer has verified: an unproven address binds nothing (see user-directory.ts).
+ */
+export async function linkUserByVerifiedEmail(
   db: Handle,
-  link: { email: string; issuer: string; subject: string },
+  link: Identity & { email: string },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -91,6 +105,66 @@ export async function linkUserByEmail(
     .where(and(lowerEmail(link.email), isNull(users.idpSubject)))
     .returning();
   return row;
+}
+
+/** Links the row an invitation named to the identity that opened the link. */
+export async function linkUser(
+  tx: Tx,
+  id: string,
+  identity: Identity,
+): Promise<UserRow | undefined> {
+  return updateUser(tx, id, { idpIssuer: identity.issuer, idpSubject: identity.subject });
+}
+
+export async function insertInvitation(
+  db: Handle,
+  invitation: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(userInvitations).values(invitation);
+}
+
+/** Uses up an unexpired invitation; the id of the user it names, or undefined. */
+export async function takeInvitation(tx: Tx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await tx
+    .delete(userInvitations)
+    .where(and(eq(userInvitations.tokenHash, tokenHash), gt(userInvitations.expiresAt, sql`now()`)))
+    .returning({ userId: userInvitations.userId });
+  return row?.userId;
+}
+
+export async function deleteInvitationsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(userInvitations).where(eq(userInvitations.userId, userId));
+}
+
+export async function isIdentityDeleted(db: Handle, identity: Identity): Promise<boolean> {
+  const rows = await db
+    .select({ subject: deletedIdentities.idpSubject })
+    .from(deletedIdentities)
+    .where(
+      and(
+        eq(deletedIdentities.idpIssuer, identity.issuer),
+        eq(deletedIdentities.idpSubject, identity.subject),
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function recordDeletedIdentity(tx: Tx, identity: Identity): Promise<void> {
+  await tx
+    .insert(deletedIdentities)
+    .values({ idpIssuer: identity.issuer, idpSubject: identity.subject })
+    .onConflictDoNothing();
+}
+
+export async function forgetDeletedIdentity(tx: Tx, identity: Identity): Promise<void> {
+  await tx
+    .delete(deletedIdentities)
+    .where(
+      and(
+        eq(deletedIdentities.idpIssuer, identity.issuer),
+        eq(deletedIdentities.idpSubject, identity.subject),
+      ),
+    );
 }
 
 /** Inserts a user; undefined when the e-mail or identity is taken. */
@@ -151,7 +225,7 @@ export async function updateUser(
   return row;
 }
 
-export async function deleteUser(db: Handle, id: string): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+export async function deleteUser(db: Handle, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  return row;
 }

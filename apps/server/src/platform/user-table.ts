@@ -25,3 +25,18 @@ export const users = platform.table('users', {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** `platform.user_invitations` (migrations/002-mailbox-proof.sql). */
+export const userInvitations = platform.table('user_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** `platform.deleted_identities` (migrations/002-mailbox-proof.sql). */
+export const deletedIdentities = platform.table('deleted_identities', {
+  idpIssuer: text('idp_issuer').notNull(),
+  idpSubject: text('idp_subject').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -118,6 +118,15 @@ export async function updateCredential(
   return row;
 }
 
+/** Destroys every credential of a user, wrapped keys included; how many there were. */
+export async function deleteCredentialsOfUser(db: Handle, userId: string): Promise<number> {
+  const rows = await db
+    .delete(credentials)
+    .where(eq(credentials.userId, userId))
+    .returning({ id: credentials.id });
+  return rows.length;
+}
+
 export async function deleteCredential(db: Handle, id: string): Promise<boolean> {
   const rows = await db
     .delete(credentials)

@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import type { Config } from './config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends the mail that proves a person reads an address (invitations, e-mail confirmation). */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * The console stands in for a mail server on the embedded default, so a fresh install can still
+ * follow its links. Printed as plain text, never as a JSON log line: log shippers keep those, and
+ * the links are credentials until used.
+ */
+function printMail(mail: Mail): void {
+  const rule = '-'.repeat(72);
+  console.log(
+    [
+      '',
+      rule,
+      `Mail (no SMTP_URL set) to ${mail.to}: ${mail.subject}`,
+      '',
+      mail.text,
+      rule,
+      '',
+    ].join('\n'),
+  );
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
+  if (!config.SMTP_URL) return { send: async (mail) => printMail(mail) };
+  const transport = nodemailer.createTransport(config.SMTP_URL);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+    },
+  };
+}
