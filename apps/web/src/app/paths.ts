@@ -71,6 +71,7 @@ export const routes = {
   popupLogoutCallback: { path: '/popuplogout-callback', access: 'public' },
   logout: { path: '/logout', access: 'public' },
   logoutFromRssp: { path: '/logoutfromrssp', access: 'public' },
+  join: { path: '/join', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof routes;
@@ -101,6 +102,7 @@ export const paths = {
   permissionDenied: '/permissionDenied',
   notFound: '/notFound',
   logout: '/logout',
+  join: '/join',
 } as const satisfies Record<string, string>;
 
 /** Welcome with the place to return to after sign-in. */
@@ -108,7 +110,7 @@ export function welcomePath(redirect?: string): string {
   return redirect ? `${paths.welcome}?redirect=${encodeURIComponent(redirect)}` : paths.welcome;
 }
 
-export type PermissionDeniedMode = 'suspended' | 'notAllowed';
+export type PermissionDeniedMode = 'suspended' | 'unconfirmed' | 'notAllowed';
 
 /** The error page in one of its modes, remembering the page the user tried to open. */
 export function permissionDeniedPath(mode: PermissionDeniedMode, from?: string): string {

@@ -13,6 +13,7 @@ import { paths, routes } from './paths';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { NotFoundPage, PermissionDeniedPage } from './routes/error-page';
 import { ExternalPage } from './routes/external-page';
+import { JoinPage } from './routes/join-page';
 import { CallbackProgress, LoginCallbackPage } from './routes/login-callback-page';
 import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -121,6 +122,7 @@ export const appRoutes: RouteObject[] = [
           { path: routes.popupLogoutCallback.path, element: <ChildWindowCallback /> },
           { path: routes.logout.path, element: <LogoutPage /> },
           { path: routes.logoutFromRssp.path, element: <Navigate to={paths.logout} replace /> },
+          { path: routes.join.path, element: <JoinPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -12,7 +12,8 @@ import { FullPageSpinner } from '../providers/remote-config-gate';
 
 /**
  * The outer guard of every content route: signed in (else Welcome with the target stored),
- * users/self loaded, and not suspended (else the suspended error page).
+ * users/self loaded, and not suspended (else the suspended error page) nor a prepared user whose
+ * address is not proven yet (else the page that says to open the mailed link).
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { t } = useTranslation('app');
@@ -33,6 +34,9 @@ export function RequireUser({ children }: { children: ReactNode }) {
   if (currentUser.isError) {
     if (isApiError(currentUser.error, 'USER_SUSPENDED')) {
       return <Navigate to={permissionDeniedPath('suspended', target)} replace />;
+    }
+    if (isApiError(currentUser.error, 'EMAIL_NOT_CONFIRMED')) {
+      return <Navigate to={permissionDeniedPath('unconfirmed', target)} replace />;
     }
     if (isSessionDead) return <FullPageSpinner />;
     return (

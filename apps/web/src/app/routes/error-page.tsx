@@ -1,4 +1,5 @@
 import Block from '@mui/icons-material/Block';
+import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
 import PersonOff from '@mui/icons-material/PersonOff';
 import SearchOff from '@mui/icons-material/SearchOff';
 import Button from '@mui/material/Button';
@@ -13,9 +14,14 @@ import { useAuth } from '../../shared/auth/use-auth';
 import { useToast } from '../../shared/components/toast';
 import { paths } from '../paths';
 
-export type ErrorPageMode = 'suspended' | 'notAllowed' | 'notFound';
+export type ErrorPageMode = 'suspended' | 'unconfirmed' | 'notAllowed' | 'notFound';
 
-const icons = { suspended: PersonOff, notAllowed: Block, notFound: SearchOff } as const;
+const icons = {
+  suspended: PersonOff,
+  unconfirmed: MarkEmailUnread,
+  notAllowed: Block,
+  notFound: SearchOff,
+} as const;
 
 /** The error page in its three modes (spec platform §2). */
 export function ErrorPage({ mode }: { mode: ErrorPageMode }) {
@@ -59,9 +65,9 @@ export function ErrorPage({ mode }: { mode: ErrorPageMode }) {
         </Typography>
         <Typography color="text.secondary">{t(`errorPage.${mode}.text`)}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ pt: 1 }}>
-          {mode === 'suspended' && (
+          {(mode === 'suspended' || mode === 'unconfirmed') && (
             <Button variant="contained" onClick={() => void navigate(paths.logout)}>
-              {t('errorPage.suspended.button')}
+              {t(`errorPage.${mode}.button`)}
             </Button>
           )}
           {mode === 'notAllowed' && (
@@ -85,10 +91,11 @@ export function ErrorPage({ mode }: { mode: ErrorPageMode }) {
   );
 }
 
-/** /permissionDenied?mode=suspended|notAllowed&from=<path> */
+/** /permissionDenied?mode=suspended|unconfirmed|notAllowed&from=<path> */
 export function PermissionDeniedPage() {
   const [search] = useSearchParams();
-  return <ErrorPage mode={search.get('mode') === 'suspended' ? 'suspended' : 'notAllowed'} />;
+  const mode = search.get('mode');
+  return <ErrorPage mode={mode === 'suspended' || mode === 'unconfirmed' ? mode : 'notAllowed'} />;
 }
 
 export function NotFoundPage() {

@@ -41,6 +41,11 @@ export function LoginCallbackPage() {
       try {
         const user = await userManager.signinRedirectCallback();
         target = returnTargetFromState(user.state, paths.dashboard);
+        // An invitation binds the user row: there may be none to load before it is accepted.
+        if (target.startsWith(paths.join)) {
+          await navigate(target, { replace: true });
+          return;
+        }
         // The client reads the token from the session, which the callback has just stored.
         const me = await fetchCurrentUser(api);
         queryClient.setQueryData(currentUserQueryKey, me);
@@ -48,6 +53,8 @@ export function LoginCallbackPage() {
       } catch (error) {
         if (isApiError(error, 'USER_SUSPENDED')) {
           await navigate(permissionDeniedPath('suspended', target), { replace: true });
+        } else if (isApiError(error, 'EMAIL_NOT_CONFIRMED')) {
+          await navigate(permissionDeniedPath('unconfirmed', target), { replace: true });
         } else {
           await navigate(paths.welcome, { replace: true });
         }

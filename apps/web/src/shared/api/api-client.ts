@@ -43,9 +43,13 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-/** 401/403 mean "try a fresh token once", except a suspension, which no token changes. */
+/** 401/403 mean "try a fresh token once", except answers about the user, which no token changes. */
 function shouldRenew(error: ApiError): boolean {
-  return (error.status === 401 || error.status === 403) && error.code !== 'USER_SUSPENDED';
+  return (
+    (error.status === 401 || error.status === 403) &&
+    error.code !== 'USER_SUSPENDED' &&
+    error.code !== 'EMAIL_NOT_CONFIRMED'
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {

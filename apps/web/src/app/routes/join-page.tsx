@@ -1,0 +1,108 @@
+import MailOutline from '@mui/icons-material/MailOutline';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userSchema } from '@signet/contracts/users';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useApiClient } from '../../shared/api/api-client-context';
+import { useAuth } from '../../shared/auth/use-auth';
+import { useToast } from '../../shared/components/toast';
+import { currentUserQueryKey } from '../../shared/hooks/use-current-user';
+import { paths } from '../paths';
+
+/**
+ * `/join#<token>`, the link of an invitation mail: the person signs in (or registers) with any
+ * account and takes up the user an admin prepared. The token rides in the fragment, which never
+ * reaches a server log.
+ */
+export function JoinPage() {
+  const { t } = useTranslation('app');
+  const auth = useAuth();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { hash } = useLocation();
+  const token = hash.replace(/^#/, '');
+  const [isSigningIn, setSigningIn] = useState(false);
+
+  const accept = useMutation({
+    mutationFn: () => api.post('/api/v1/users/self/invitation', { token }, { schema: userSchema }),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      toast.success(t('join.accepted'));
+      await navigate(paths.dashboard, { replace: true });
+    },
+    onError: (error) => toast.error(error),
+  });
+
+  const signIn = async (register: boolean, forceLogin = false) => {
+    setSigningIn(true);
+    try {
+      await auth.removeSession();
+      await auth.signIn({ returnTo: `${paths.join}#${token}`, register, forceLogin });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (!/closed/i.test(message)) toast.error(t('welcome.signInFailed'));
+    } finally {
+      setSigningIn(false);
+    }
+  };
+
+  const email = auth.user?.profile.email;
+  const busy = isSigningIn || accept.isPending || auth.isLoading;
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 3, sm: 5 }, maxWidth: 520, width: '100%' }}
+      data-testid="join-page"
+    >
+      <Stack spacing={2} alignItems="center" textAlign="center">
+        <MailOutline color="primary" sx={{ fontSize: 56 }} />
+        <Typography variant="h5" component="h1">
+          {t('join.title')}
+        </Typography>
+        {!/^[A-Za-z0-9_-]{43}$/.test(token) ? (
+          <Alert severity="error">{t('join.incomplete')}</Alert>
+        ) : (
+          <>
+            <Typography color="text.secondary">{t('join.text')}</Typography>
+            {auth.isAuthenticated ? (
+              <>
+                {email && <Typography>{t('join.signedInAs', { email })}</Typography>}
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                  <Button onClick={() => void signIn(false, true)} disabled={busy}>
+                    {t('join.otherAccount')}
+                  </Button>
+                  <Button
+                    variant="contained"
+                    onClick={() => accept.mutate()}
+                    disabled={busy}
+                    data-testid="join-accept"
+                  >
+                    {t('join.accept')}
+                  </Button>
+                </Stack>
+              </>
+            ) : (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <Button variant="contained" onClick={() => void signIn(false)} disabled={busy}>
+                  {t('welcome.signIn')}
+                </Button>
+                <Button variant="outlined" onClick={() => void signIn(true)} disabled={busy}>
+                  {t('welcome.register')}
+                </Button>
+              </Stack>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
