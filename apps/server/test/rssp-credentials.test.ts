@@ -102,7 +102,83 @@ describe('rSSP credentials: algorithms, requests, certificates', () => {
     );
     expect(body.sphincsParameterSets).toEqual(['sphincs-sha2-128f']);
     expect(body.keyPurposes).not.toContain('SYMMETRIC_ENCRYPT');
+    expect(body.keyPurposesByKeyAlg).toEqual({
+      rsa: ['ASYMMETRIC_SIGN', 'ASYMMETRIC_DECRYPT', 'AUTHENTICATE'],
+      ec: ['ASYMMETRIC_SIGN', 'AUTHENTICATE'],
+      'sphincs+': ['ASYMMETRIC_SIGN', 'AUTHENTICATE'],
+    });
     expect(body.authModes).toEqual(['EXPLICIT', 'IMPLICIT']);
+  });
+
+  it('accepts an algorithm only with the key purposes it can serve', async () => {
+    for (const input of [
+      { keyAlg: 'sphincs+', ecCurveName: 'sphincs-sha2-128f' },
+      { keyAlg: 'ec', ecCurveName: 'prime256v1' },
+    ] as const) {
+      const refused = await post(t, ann, '/rssp/v1/credentials/', {
+        ...credentialInput(input),
+        keyPurpose: 'ASYMMETRIC_DECRYPT',
+      });
+      expect(refused.statusCode, input.keyAlg).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { keyPurpose: 'This algorithm cannot serve this key purpose' },
+      });
+    }
+    const rsa = await createCredential(t, ann, {
+      keyAlg: 'rsa',
+      rsaKeySize: 2048,
+      ecCurveName: undefined,
+      keyPurpose: 'ASYMMETRIC_DECRYPT',
+    });
+    expect(rsa.keyPurpose).toBe('ASYMMETRIC_DECRYPT');
+  });
+
+  it("certifies only the owner's own e-mail: another one is refused, none gets the account's", async () => {
+    const before = await t.app.inject({ url: '/rssp/v1/credentials/self', headers: ann.headers });
+    for (const distinguishedName of [
+      { commonName: 'Mallory', emailAddress: 'admin@example.com' },
+      {
+        commonName: 'Mallory',
+        customFields: [{ oid: '1.2.840.113549.1.9.1', value: 'admin@example.com' }],
+      },
+    ]) {
+      const refused = await post(t, ann, '/rssp/v1/credentials/', {
+        ...credentialInput({ certificateEnrollmentMode: 'CMP' }),
+        distinguishedName,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The e-mail address must be ann@example.com',
+      });
+      expect(Object.values(refused.json<{ fields: Record<string, string> }>().fields)).toEqual([
+        "The e-mail address must be the owner's own",
+      ]);
+    }
+    const after = await t.app.inject({ url: '/rssp/v1/credentials/self', headers: ann.headers });
+    expect(after.json()).toEqual(before.json());
+
+    const created = await createCredential(t, ann, {
+      certificateEnrollmentMode: 'CMP',
+      distinguishedName: { commonName: 'Ann Test' },
+    });
+    const pem = created.certChain[0]!.pem;
+    writeFileSync(join(dir, 'own-email.pem'), pem);
+    const text = openssl([
+      'x509',
+      '-noout',
+      '-subject',
+      '-ext',
+      'subjectAltName',
+      '-nameopt',
+      'RFC2253',
+      '-in',
+      join(dir, 'own-email.pem'),
+    ]);
+    expect(text.ok, text.output).toBe(true);
+    expect(text.output).toContain('emailAddress=ann@example.com');
+    expect(text.output).toContain('email:ann@example.com');
   });
 
   it('serves the embedded CA root, named as not publicly trusted', () => {

@@ -28,6 +28,8 @@ export const credentialMessages = {
   ecCurveRequired: 'Choose a curve',
   sphincsParameterSetRequired: 'Choose a parameter set',
   preauthUntilPast: 'Must be in the future',
+  purposeNotForAlgorithm: 'This algorithm cannot serve this key purpose',
+  notOwnEmail: "The e-mail address must be the owner's own",
 } as const;
 const m = credentialMessages;
 
@@ -91,6 +93,21 @@ export const creatableKeyPurposes = [
   'AUTHENTICATE',
 ] as const;
 export const creatableKeyPurposeSchema = z.enum(creatableKeyPurposes, { error: m.required });
+export type CreatableKeyPurpose = z.infer<typeof creatableKeyPurposeSchema>;
+
+/**
+ * The purposes each algorithm can serve: RSA signs and decrypts; EC (ECDSA) and SLH-DSA only
+ * sign, so a "decrypt" key of theirs would be a key that cannot do its job.
+ */
+export const keyPurposesByKeyAlg = {
+  rsa: ['ASYMMETRIC_SIGN', 'ASYMMETRIC_DECRYPT', 'AUTHENTICATE'],
+  ec: ['ASYMMETRIC_SIGN', 'AUTHENTICATE'],
+  'sphincs+': ['ASYMMETRIC_SIGN', 'AUTHENTICATE'],
+} as const satisfies Record<(typeof creatableKeyAlgs)[number], readonly CreatableKeyPurpose[]>;
+
+export function canServe(keyAlg: (typeof creatableKeyAlgs)[number], purpose: string): boolean {
+  return (keyPurposesByKeyAlg[keyAlg] as readonly string[]).includes(purpose);
+}
 
 export const authModes = ['EXPLICIT', 'IMPLICIT', 'IMPORTED', 'OAUTH2CODE'] as const;
 export const authModeSchema = z.enum(authModes);
@@ -266,6 +283,8 @@ export const credentialAlgorithmsSchema = z.object({
   ecCurveNames: z.array(ecCurveNameSchema),
   sphincsParameterSets: z.array(sphincsParameterSetSchema),
   keyPurposes: z.array(creatableKeyPurposeSchema),
+  /** The purposes each offered algorithm can serve (a subset of `keyPurposes`). */
+  keyPurposesByKeyAlg: z.record(creatableKeyAlgSchema, z.array(creatableKeyPurposeSchema)),
   authModes: z.array(creatableAuthModeSchema),
   enrollmentModes: z.array(enrollmentModeSchema),
 });
@@ -306,6 +325,9 @@ export const createCredentialSchema = z
         path: ['ecCurveName'],
         message: m.sphincsParameterSetRequired,
       });
+    }
+    if (!canServe(v.keyAlg, v.keyPurpose)) {
+      ctx.addIssue({ code: 'custom', path: ['keyPurpose'], message: m.purposeNotForAlgorithm });
     }
   });
 export type CreateCredential = z.infer<typeof createCredentialSchema>;

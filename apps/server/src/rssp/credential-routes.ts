@@ -21,6 +21,7 @@ import {
   creatableAuthModes,
   creatableKeyAlgs,
   creatableKeyPurposes,
+  keyPurposesByKeyAlg,
   enrollmentModes,
   ownCredentialListQuerySchema,
   unlockCredentialSchema,
@@ -75,6 +76,11 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async 
         ecCurveNames: supported.ecCurveNames,
         sphincsParameterSets: supported.sphincsParameterSets,
         keyPurposes: [...creatableKeyPurposes],
+        keyPurposesByKeyAlg: {
+          rsa: [...keyPurposesByKeyAlg.rsa],
+          ec: [...keyPurposesByKeyAlg.ec],
+          'sphincs+': [...keyPurposesByKeyAlg['sphincs+']],
+        },
         authModes: [...creatableAuthModes],
         enrollmentModes: [...enrollmentModes],
       };

@@ -13,6 +13,7 @@ import type {
   UnlockCredential,
   UpdateCredential,
 } from '@signet/contracts/credentials';
+import { credentialMessages } from '@signet/contracts/credentials';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
@@ -161,6 +162,33 @@ function cleanDistinguishedName(dn: DistinguishedName): DistinguishedName {
   return { ...Object.fromEntries(entries), customFields: dn.customFields } as DistinguishedName;
 }
 
+const emailAddressOid = '1.2.840.113549.1.9.1';
+
+/**
+ * The CA certifies only what Signet knows: the e-mail in a subject is always the owner's account
+ * address. Naming another one is refused; leaving it out gets the owner's.
+ */
+function withOwnersEmail(dn: DistinguishedName, ownerEmail: string): DistinguishedName {
+  const other = (value: string | undefined) =>
+    value !== undefined && value.toLowerCase() !== ownerEmail.toLowerCase();
+  const fields: Record<string, string> = {};
+  if (other(dn.emailAddress))
+    fields['distinguishedName.emailAddress'] = credentialMessages.notOwnEmail;
+  dn.customFields.forEach((custom, i) => {
+    if (custom.oid === emailAddressOid && other(custom.value)) {
+      fields[`distinguishedName.customFields.${i}.value`] = credentialMessages.notOwnEmail;
+    }
+  });
+  if (Object.keys(fields).length > 0) {
+    throw new AppError('VALIDATION_FAILED', `The e-mail address must be ${ownerEmail}`, fields);
+  }
+  return {
+    ...dn,
+    emailAddress: ownerEmail,
+    customFields: dn.customFields.filter((custom) => custom.oid !== emailAddressOid),
+  };
+}
+
 function checkPreauthUntil(value: string | null | undefined): void {
   if (value && new Date(value).getTime() <= Date.now()) {
     throw new AppError('VALIDATION_FAILED', 'Validation failed', {
@@ -200,7 +228,10 @@ export async function createCredential(options: {
   }
   checkPreauthUntil(input.preauthUntil);
   const spec = keySpecOf(input);
-  const distinguishedName = cleanDistinguishedName(input.distinguishedName);
+  const distinguishedName = withOwnersEmail(
+    cleanDistinguishedName(input.distinguishedName),
+    owner.email,
+  );
   const id = randomUUID();
   const key = await generateKey(spec);
   try {
@@ -212,7 +243,7 @@ export async function createCredential(options: {
     });
     const chain =
       input.certificateEnrollmentMode === 'CMP'
-        ? await enroll(ctx, { subject, spki: key.spki })
+        ? await enroll(ctx, { subject, spki: key.spki, email: owner.email })
         : [];
     const row = await ctx.database.db.transaction(async (tx) => {
       const inserted = await store.insertCredential(tx, {
@@ -249,7 +280,7 @@ export async function createCredential(options: {
 
 async function enroll(
   ctx: RsspContext,
-  request: { subject: Buffer; spki: Buffer },
+  request: { subject: Buffer; spki: Buffer; email: string },
 ): Promise<Buffer[]> {
   const certificate = await ctx.ca.issue(request);
   const root = ctx.ca.rootPem ? der.fromPem(ctx.ca.rootPem, 'CERTIFICATE') : [];

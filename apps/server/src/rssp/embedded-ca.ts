@@ -23,8 +23,11 @@ export interface CertificateAuthority {
   mode: 'embedded' | 'external';
   /** The root certificate (PEM), null for an external CA not configured here. */
   rootPem: string | null;
-  /** Issues a signing certificate (digitalSignature + nonRepudiation, two years). */
-  issue(options: { subject: Buffer; spki: Buffer }): Promise<Buffer>;
+  /**
+   * Issues a signing certificate (digitalSignature + nonRepudiation, two years) naming `email`,
+   * the owner's account address, as subjectAltName.
+   */
+  issue(options: { subject: Buffer; spki: Buffer; email: string }): Promise<Buffer>;
 }
 
 /**
@@ -67,7 +70,7 @@ export async function loadEmbeddedCa(options: {
   return {
     mode: 'embedded',
     rootPem: certificatePem,
-    async issue({ subject, spki }) {
+    async issue({ subject, spki, email }) {
       const pkcs8 = unwrapWithKek(ring, wrappedKey, caAad);
       try {
         const now = new Date();
@@ -80,6 +83,7 @@ export async function loadEmbeddedCa(options: {
           notBefore: new Date(now.getTime() - 60_000),
           notAfter: new Date(now.getTime() + issuedValidityDays * dayMs),
           isCa: false,
+          email,
         });
       } finally {
         pkcs8.fill(0);

@@ -139,6 +139,8 @@ export function issueCertificate(options: {
   notBefore: Date;
   notAfter: Date;
   isCa: boolean;
+  /** The subject's e-mail, as subjectAltName rfc822Name. */
+  email?: string;
 }): Buffer {
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 0) & 0x7f;
@@ -150,6 +152,9 @@ export function issueCertificate(options: {
     extension('2.5.29.15', true, keyUsage),
     extension('2.5.29.14', false, der.octetString(keyIdentifier(options.spki))),
     extension('2.5.29.35', false, der.sequence(der.tlv(0x80, keyIdentifier(options.issuerSpki)))),
+    ...(options.email
+      ? [extension('2.5.29.17', false, der.sequence(der.tlv(0x81, Buffer.from(options.email))))]
+      : []),
   ];
   const tbs = der.sequence(
     der.contextConstructed(0, der.integer(2)),

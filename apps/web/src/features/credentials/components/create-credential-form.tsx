@@ -15,8 +15,10 @@ import {
   credentialMessages,
 } from '@signet/contracts/credentials';
 import type {
+  CreatableKeyPurpose,
   CreateCredential,
   CreateCredentialInput,
+  CredentialAlgorithms,
   DistinguishedName,
 } from '@signet/contracts/credentials';
 import type { EnabledUser } from '@signet/contracts/users';
@@ -71,6 +73,15 @@ interface CreateCredentialFormProps {
 }
 
 /** The create mode of the credential dialog (spec platform §2). */
+/** The purposes the chosen algorithm can serve; all offered ones before one is chosen. */
+function purposesFor(
+  offered: CredentialAlgorithms | undefined,
+  keyAlg: CreateCredentialInput['keyAlg'] | undefined,
+): CreatableKeyPurpose[] {
+  if (!offered) return [];
+  return keyAlg ? (offered.keyPurposesByKeyAlg[keyAlg] ?? []) : offered.keyPurposes;
+}
+
 export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredentialFormProps) {
   const { t, i18n } = useTranslation('credentials');
   const toast = useToast();
@@ -86,6 +97,7 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
     register,
     handleSubmit,
     setValue,
+    getValues,
     getFieldState,
     setError,
     formState: { errors, isValid, isSubmitting },
@@ -181,7 +193,7 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 testId="credential-key-purpose"
-                options={(offered?.keyPurposes ?? []).map((value) => ({
+                options={purposesFor(offered, keyAlg).map((value) => ({
                   value,
                   label: t(`keyPurpose.${value}`),
                 }))}
@@ -224,6 +236,14 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
                   field.onChange(value);
                   setValue('rsaKeySize', undefined, { shouldValidate: true });
                   setValue('ecCurveName', undefined, { shouldValidate: true });
+                  // A purpose the new algorithm cannot serve gives way to its first one.
+                  const purposes = purposesFor(offered, value as typeof keyAlg);
+                  const purpose = getValues('keyPurpose') ?? credentialDefaults.keyPurpose;
+                  if (!purposes.includes(purpose)) {
+                    setValue('keyPurpose', purposes[0] ?? credentialDefaults.keyPurpose, {
+                      shouldValidate: true,
+                    });
+                  }
                 }}
                 options={(offered?.keyAlgs ?? []).map((value) => ({
                   value,
