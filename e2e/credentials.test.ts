@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import credentialsEn from '../apps/web/src/features/credentials/i18n/en.json';
 import { newCredentials, register, signIn } from './fixtures/auth';
-import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { launchBrowser, mobileViewport, newContext, screenshot, settled } from './fixtures/browser';
 
 const baseUrl = inject('baseUrl');
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
@@ -113,7 +113,7 @@ describe('a user and their credentials', () => {
     await row.getByTestId('credential-expand').click();
     const details = page.getByTestId('credential-details').first();
     await details.getByText(texts.details.bits.replace('{{size}}', '2048')).waitFor();
-    await page.waitForTimeout(400); // the row's expand animation
+    await settled(page); // the row's expand animation
     await screenshot(page, 'credentials-list-1280');
   });
 
@@ -296,7 +296,7 @@ describe('a user and their credentials', () => {
     await row.waitFor({ state: 'visible' });
     await row.getByTestId('credential-expand').click();
     await page.getByTestId('credential-details').first().waitFor({ state: 'visible' });
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, 'credentials-list-600');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(mobileViewport.width);

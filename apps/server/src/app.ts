@@ -12,7 +12,7 @@ import type { AppContext } from '#infra/app-context';
 import { registerErrorHandler } from '#infra/error-handler';
 import { registerNulGuard } from '#infra/nul-guard';
 import { loggerOptions } from '#infra/logger';
-import { registerMetrics } from '#infra/metrics';
+import { monitorEventBus, registerMetrics } from '#infra/metrics';
 import { registerSecurityHeaders } from '#infra/security-headers';
 import { registerWebApp } from '#infra/web-app';
 import { platformPlugin } from '#platform/platform-plugin';
@@ -44,12 +44,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     // Anyone can send X-Forwarded-For; only the proxies named in TRUST_PROXY are believed.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    // A slow or stalled client cannot hold a connection forever. Event streams are unaffected:
+    // these bound receiving the request, not how long the response runs.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout =
+    Math.min(config.HTTP_HEADERS_TIMEOUT_SECONDS, config.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerNulGuard(app);
   registerMetrics(app);
+  monitorEventBus(app, context.events);
   await registerSecurityHeaders(app, config);
 
   await app.register(swagger, {

@@ -8,6 +8,7 @@ import { ensureIdpSecrets } from '#idp/idp-keys';
 import type { AppContext } from '#infra/app-context';
 import type { AuthUser, UserDirectory } from '#infra/auth-types';
 import { authenticate, requireRole } from '#infra/auth';
+import { createCallLimiter } from '#infra/call-limiter';
 import { registerErrorHandler } from '#infra/error-handler';
 import { createTestApp, type TestApp } from './test-app';
 import { bearer, registerAccount, signIn } from './sign-in';
@@ -16,11 +17,15 @@ import { bearer, registerAccount, signIn } from './sign-in';
 async function protectedApp(
   context: Pick<AppContext, 'verifyAccessToken'>,
   users: UserDirectory,
+  callLimiter = createCallLimiter({ rate: 1000, burst: 1000 }),
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
   await app.register(async (api) => {
-    api.addHook('onRequest', authenticate({ verifyAccessToken: context.verifyAccessToken, users }));
+    api.addHook(
+      'onRequest',
+      authenticate({ verifyAccessToken: context.verifyAccessToken, users, callLimiter }),
+    );
     api.get('/me', async (request) => request.authUser);
     await api.register(async (admin) => {
       admin.addHook('onRequest', requireRole('admin'));
@@ -164,6 +169,22 @@ describe('access tokens of the embedded provider', () => {
     await expect(verify({ sub: randomUUID(), ver })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
+  });
+
+  it('answers a user over the call limit with 429 TOO_MANY_REQUESTS and Retry-After', async () => {
+    let now = 0;
+    const limiter = createCallLimiter({ rate: 2, burst: 3, now: () => now });
+    const limited = await protectedApp(t.context, userDirectory(), limiter);
+    const call = () => limited.inject({ url: '/me', headers: bearer(accessToken) });
+    for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    now += 500; // half a second refills one call at two a second
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(429);
+    await limited.close();
   });
 
   it('answers a SUSPENDED user with USER_SUSPENDED and a missing role with FORBIDDEN', async () => {

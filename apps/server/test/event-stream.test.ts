@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenApplicationName } from '#infra/database';
 import type { User } from '@signet/contracts/users';
 import type { TestApp } from './test-app';
 import { createTestApp } from './test-app';
@@ -139,6 +141,34 @@ describe('event streams (one instance, real port)', () => {
   });
 });
 
+describe('event streams: per-user limit', () => {
+  it('answers one stream more than EVENT_STREAMS_PER_USER with 429 and Retry-After, and frees a slot on close', async () => {
+    const t = await createBootstrappedApp({ env: { EVENT_STREAMS_PER_USER: '2' } });
+    const base = await listen(t);
+    const admin = await signInAdmin(t);
+    const first = await openSse(`${base}/rssp/v1/events`, admin);
+    const second = await openSse(`${base}/rssp/v1/events`, admin);
+    await second.next((e) => e.name === 'HEARTBEAT');
+    const third = await fetch(`${base}/rssp/v1/events`, { headers: admin });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await third.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Another service's stream is counted on its own; another user is not affected.
+    const rdss = await openSse(`${base}/rdss/v1/events`, admin);
+    expect(rdss.response.status).toBe(200);
+    first.close();
+    await expect
+      .poll(async () => {
+        const again = await openSse(`${base}/rssp/v1/events`, admin);
+        again.close();
+        return again.response.status;
+      })
+      .toBe(200);
+    for (const client of [second, rdss]) client.close();
+    await t.close();
+  });
+});
+
 describe('event streams: graceful shutdown', () => {
   it('ends open streams when the app closes', async () => {
     const t = await createBootstrappedApp();
@@ -157,10 +187,12 @@ describe('event streams: two instances on one PostgreSQL database', () => {
   let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
+  let base: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(postgresAdminUrl);
     a = await createBootstrappedApp({ databaseUrl: database.url! });
+    base = await listen(a);
     b = await createTestApp({
       databaseUrl: database.url!,
       env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
@@ -173,7 +205,6 @@ describe('event streams: two instances on one PostgreSQL database', () => {
   });
 
   it('delivers to a client of instance A what instance B publishes', async () => {
-    const base = await listen(a);
     const cleo = await signInNewUser(a, { email: 'cleo@example.com' });
     const cleoId = await userId(a, cleo);
     const client = await openSse(`${base}/rdss/v1/events`, cleo);
@@ -196,5 +227,71 @@ describe('event streams: two instances on one PostgreSQL database', () => {
     } finally {
       client.close();
     }
+  });
+
+  it('recovers when the LISTEN connection is killed: readiness says so, events flow again', async () => {
+    const admin = await signInAdmin(a);
+    const adminId = await userId(a, admin);
+    const client = await openSse(`${base}/rdss/v1/events`, admin);
+    const killer = new pg.Client({ connectionString: database.url! });
+    await killer.connect();
+    try {
+      await client.next((e) => e.name === 'HEARTBEAT');
+      expect((await a.app.inject({ url: '/api/v1/server/ready' })).json()).toEqual({
+        status: 'ready',
+        database: 'up',
+        events: 'up',
+      });
+      // Kill every LISTEN connection of this database (both instances') from outside.
+      const killed = await killer.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1',
+        [listenApplicationName],
+      );
+      expect(killed.rowCount).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(async () => (await a.app.inject({ url: '/api/v1/server/ready' })).statusCode)
+        .toBe(503);
+      const metrics = await a.app.inject({ url: '/api/v1/server/metrics' });
+      expect(metrics.body).toMatch(/signet_event_bus_connection_losses_total [1-9]/);
+
+      await expect
+        .poll(async () => (await a.app.inject({ url: '/api/v1/server/ready' })).statusCode, {
+          timeout: 10_000,
+        })
+        .toBe(200);
+      expect((await a.app.inject({ url: '/api/v1/server/metrics' })).body).toContain(
+        'signet_event_bus_listening 1',
+      );
+      await b.context.events.publish({
+        name: 'SIGNATURE_CHAIN_CREATED',
+        stream: 'rdss',
+        userId: adminId,
+        payload: { after: 'reconnect' },
+      });
+      const delivered = await client.next(
+        (e) => e.name === 'SIGNATURE_CHAIN_CREATED' && e.payload.after === 'reconnect',
+      );
+      expect(delivered.userId).toBe(adminId);
+    } finally {
+      client.close();
+      await killer.end();
+    }
+  });
+});
+
+describe('readiness', () => {
+  it('answers ready while the database answers, and 503 SERVICE_UNAVAILABLE once it is closed', async () => {
+    const t = await createBootstrappedApp();
+    const ready = await t.app.inject({ url: '/api/v1/server/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', events: 'up' });
+    await t.context.database.close();
+    const down = await t.app.inject({ url: '/api/v1/server/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect((await t.app.inject({ url: '/api/v1/server/ping' })).statusCode).toBe(200);
+    await t.app.close();
+    await t.mailbox.close();
+    await t.testDatabase.drop();
   });
 });

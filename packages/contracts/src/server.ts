@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 /** GET server/ping */
 export const pingSchema = z.object({ status: z.literal('ok') });
+/** GET server/ready: the database answers and the event bus listens (else 503). */
+export const readySchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('up'),
+  events: z.literal('up'),
+});
 /** GET server/currentTime: ISO 8601 UTC. */
 export const currentTimeSchema = z.object({ currentTime: z.string() });
 

@@ -1,4 +1,5 @@
 import type { OnUserDeleted, UserDirectory, VerifyAccessToken } from './auth-types';
+import type { CallLimiter } from './call-limiter';
 import type { Config } from './config';
 import type { Database } from './database';
 import type { EventBus } from './event-bus';
@@ -15,5 +16,7 @@ export interface AppContext {
   verifyAccessToken: VerifyAccessToken;
   users: UserDirectory;
   mailer: Mailer;
+  /** API calls per second per user (API_CALLS_PER_SECOND), shared by every service. */
+  callLimiter: CallLimiter;
   onUserDeleted: OnUserDeleted;
 }

@@ -5,14 +5,17 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** Sent as `Retry-After` (TOO_MANY_REQUESTS). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
     fields?: Record<string, string>,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.retryAfterSeconds = options?.retryAfterSeconds;
     this.name = 'AppError';
     this.code = code;
     this.status = errorStatus[code];

@@ -12,7 +12,8 @@ export function bearerToken(header: string | undefined): string | null {
 /**
  * Authentication hook for a route tree: verifies the `Authorization: Bearer` access token
  * (UNAUTHORIZED when missing or invalid), resolves it to the user row (created on first sight),
- * refuses SUSPENDED users with USER_SUSPENDED and sets `request.authUser`.
+ * refuses SUSPENDED users with USER_SUSPENDED, answers a user over API_CALLS_PER_SECOND with
+ * TOO_MANY_REQUESTS and Retry-After, and sets `request.authUser`.
  *
  * @example
  * ```ts
@@ -26,7 +27,9 @@ export function bearerToken(header: string | undefined): string | null {
  * };
  * ```
  */
-export function authenticate(context: Pick<AppContext, 'verifyAccessToken' | 'users'>) {
+export function authenticate(
+  context: Pick<AppContext, 'verifyAccessToken' | 'users' | 'callLimiter'>,
+) {
   const hook: onRequestAsyncHookHandler = async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('UNAUTHORIZED', 'A bearer access token is required');
@@ -34,6 +37,12 @@ export function authenticate(context: Pick<AppContext, 'verifyAccessToken' | 'us
     const user = await context.users.resolve(claims);
     if (user.status === 'SUSPENDED') {
       throw new AppError('USER_SUSPENDED', 'The account is suspended');
+    }
+    const retryAfterSeconds = context.callLimiter.take(user.id);
+    if (retryAfterSeconds !== null) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; try again later', undefined, {
+        retryAfterSeconds,
+      });
     }
     request.authUser = user;
   };

@@ -63,6 +63,29 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'Reverse proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For/-Proto/-Host headers are believed; without it they are ignored.',
   },
+  HTTP_REQUEST_TIMEOUT_SECONDS: {
+    default: '120',
+    description: 'Time a client has to send a whole request, an upload included.',
+  },
+  HTTP_HEADERS_TIMEOUT_SECONDS: {
+    default: '30',
+    description: 'Time a client has to send the request headers (slow clients are cut off).',
+  },
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: {
+    default: '65',
+    description:
+      "How long an idle keep-alive connection stays open; keep it above the reverse proxy's.",
+  },
+  API_CALLS_PER_SECOND: {
+    default: '50',
+    description:
+      'API calls per second one user may make, in bursts of up to four times as many; more answer 429 with Retry-After.',
+  },
+  EVENT_STREAMS_PER_USER: {
+    default: '10',
+    description:
+      'Event streams one user may hold open per service; one more answers 429 with Retry-After.',
+  },
   SMTP_URL: {
     default: '(none)',
     description:

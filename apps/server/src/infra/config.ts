@@ -44,6 +44,16 @@ export const envSchema = z.object({
   /** Registrations the embedded provider takes from one client address in 15 minutes. */
   REGISTRATIONS_PER_ADDRESS: int(1, 1_000_000).default(10),
   BODY_LIMIT_BYTES: int(1024, 100 * 1024 * 1024).default(maxJsonBodyBytes),
+  /** Time a client has to send a whole request (an upload included). */
+  HTTP_REQUEST_TIMEOUT_SECONDS: int(5, 3_600).default(120),
+  /** Time a client has to send the request headers. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: int(1, 600).default(30),
+  /** How long an idle keep-alive connection stays open (above a proxy's own, often 60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: int(1, 600).default(65),
+  /** API calls per second one user may make (bursts up to four times as many). */
+  API_CALLS_PER_SECOND: int(1, 100_000).default(50),
+  /** Event streams one user may hold open per service. */
+  EVENT_STREAMS_PER_USER: int(1, 1_000).default(10),
   HEARTBEAT_SECONDS: int(1, heartbeatIntervalMs / 1000).default(heartbeatIntervalMs / 1000),
   DEV_MODE: bool.default(false),
   LOGOUT_TIME_SECONDS: int(30, 86_400).default(300),

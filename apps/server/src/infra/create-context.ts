@@ -9,6 +9,7 @@ import { endAccountSessions } from '#idp/account-store';
 import { createUserDirectory } from '#platform/user-directory';
 import { deleteCredentialsOfUser } from '#rssp/credential-store';
 import type { OnUserDeleted } from './auth-types';
+import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
 
 /**
@@ -35,7 +36,21 @@ export async function createContext(
       await endAccountSessions(tx, user.identity.subject);
     }
   };
-  return { config, database, events, keyRing, verifyAccessToken, users, mailer, onUserDeleted };
+  const callLimiter = createCallLimiter({
+    rate: config.API_CALLS_PER_SECOND,
+    burst: config.API_CALLS_PER_SECOND * 4,
+  });
+  return {
+    config,
+    database,
+    events,
+    keyRing,
+    verifyAccessToken,
+    users,
+    mailer,
+    onUserDeleted,
+    callLimiter,
+  };
 }
 
 export async function closeContext(context: AppContext): Promise<void> {

@@ -24,9 +24,27 @@ export interface Database {
    * time take turns (migrations, first-start setup). PGlite has one connection: it just runs.
    */
   withLock<T>(key: number, task: () => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; returns the function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns the function that stops listening. A LISTEN connection that
+   * drops is opened again, with a growing pause, for as long as the listener lives; `onState`
+   * hears each loss (with its error) and each recovery.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (state: ListenState) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export type ListenState = { listening: true } | { listening: false; error: unknown };
+
+/** The application_name of LISTEN connections, so operators (and tests) can find them. */
+export const listenApplicationName = 'signet_listen';
+
+/** Pauses between attempts to reopen a lost LISTEN connection: 0.5 s doubling to 30 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(500 * 2 ** attempt, 30_000);
 }
 
 export interface DatabaseOptions {
@@ -101,28 +119,55 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onState) => {
       let client: pg.PoolClient | null = null;
       let stopped = false;
-      // A LISTEN connection that the server drops is opened again, so events keep arriving.
+      let retry: NodeJS.Timeout | undefined;
       const connect = async (): Promise<void> => {
         const c = await pool.connect();
         c.on('notification', (msg) => {
           if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
         });
-        c.on('error', () => {
+        c.on('error', (error) => {
           // Only a client this listener still holds is released (close() may have done it).
           if (listeners.delete(c)) c.release(true);
-          if (client === c) client = null;
-          if (!stopped && !closing) setTimeout(() => void connect().catch(() => undefined), 1000);
+          if (client !== c) return;
+          client = null;
+          if (stopped || closing) return;
+          onState?.({ listening: false, error });
+          reconnect(0);
         });
-        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        try {
+          await c.query(`set application_name = '${listenApplicationName}'`);
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          c.release(true);
+          throw error;
+        }
+        if (stopped || closing) {
+          c.release(true);
+          return;
+        }
         listeners.add(c);
         client = c;
+      };
+      // Tries again and again, pausing longer each time, until the server takes us back.
+      const reconnect = (attempt: number) => {
+        retry = setTimeout(() => {
+          connect().then(
+            () => onState?.({ listening: true }),
+            (error: unknown) => {
+              if (stopped || closing) return;
+              onState?.({ listening: false, error });
+              reconnect(attempt + 1);
+            },
+          );
+        }, reconnectDelayMs(attempt));
       };
       await connect();
       return async () => {
         stopped = true;
+        clearTimeout(retry);
         const c = client;
         if (!c || !listeners.delete(c)) return;
         await c.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);

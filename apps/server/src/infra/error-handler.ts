@@ -16,6 +16,11 @@ function body(code: ErrorCode, message: string, fields?: Record<string, string>)
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A catalogue error of ours (a mail server or database that does not answer) is logged.
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { signetEventSchema, type SignetEvent } from '@signet/contracts/events';
-import type { Database, Db, Tx } from './database';
+import type { Database, Db, ListenState, Tx } from './database';
 
 const channel = 'signet_events';
 
 export type EventHandler = (event: SignetEvent) => void;
+
+/** What the bus reports so it can be logged and measured; never swallowed. */
+export type EventBusReport =
+  ListenState | { problem: 'bad-payload' | 'handler-failed'; error: unknown };
 
 /**
  * Events travel through PostgreSQL NOTIFY, so an event published inside a transaction is
@@ -15,20 +19,43 @@ export interface EventBus {
   /** Publishes on `tx` when given (delivered on commit), otherwise at once. */
   publish(event: Omit<SignetEvent, 'time'>, tx?: Tx | Db): Promise<void>;
   subscribe(handler: EventHandler): () => void;
+  /** False while the LISTEN connection is lost (events of other instances do not arrive). */
+  isListening(): boolean;
+  /** Hears the LISTEN connection's losses and recoveries and every event that failed. */
+  watch(observer: (report: EventBusReport) => void): () => void;
   close(): Promise<void>;
 }
 
 export async function createEventBus(database: Database): Promise<EventBus> {
   const handlers = new Set<EventHandler>();
-  const stop = await database.listen(channel, (payload) => {
-    let event: SignetEvent;
-    try {
-      event = signetEventSchema.parse(JSON.parse(payload));
-    } catch {
-      return;
-    }
-    for (const handler of handlers) handler(event);
-  });
+  const observers = new Set<(report: EventBusReport) => void>();
+  let listening = true;
+  const report = (value: EventBusReport) => {
+    for (const observer of observers) observer(value);
+  };
+  const stop = await database.listen(
+    channel,
+    (payload) => {
+      let event: SignetEvent;
+      try {
+        event = signetEventSchema.parse(JSON.parse(payload));
+      } catch (error) {
+        report({ problem: 'bad-payload', error });
+        return;
+      }
+      for (const handler of handlers) {
+        try {
+          handler(event);
+        } catch (error) {
+          report({ problem: 'handler-failed', error });
+        }
+      }
+    },
+    (state) => {
+      listening = state.listening;
+      report(state);
+    },
+  );
   return {
     async publish(event, tx) {
       const full: SignetEvent = { ...event, time: new Date().toISOString() };
@@ -38,8 +65,14 @@ export async function createEventBus(database: Database): Promise<EventBus> {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    isListening: () => listening,
+    watch(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
     async close() {
       handlers.clear();
+      observers.clear();
       await stop();
     },
   };

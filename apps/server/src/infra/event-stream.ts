@@ -5,6 +5,7 @@ import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import type { EventStream, SignetEvent } from '@signet/contracts/events';
 import type { AppContext } from './app-context';
+import { AppError } from './app-error';
 import { authenticate } from './auth';
 
 /** A client that reads slower than this many buffered bytes is dropped (it reconnects). */
@@ -42,6 +43,7 @@ export function registerEventStream(
   stream: EventStream,
 ): void {
   const open = new Set<() => void>();
+  const openPerUser = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const close of [...open]) close();
   });
@@ -54,11 +56,23 @@ export function registerEventStream(
         tags: ['events'],
         description: `Server-sent events of the ${stream} service (text/event-stream)`,
         querystring: emptyQuerySchema,
-        response: { 200: z.string(), 401: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          200: z.string(),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const userId = request.authUser.id;
+      const held = openPerUser.get(userId) ?? 0;
+      if (held >= context.config.EVENT_STREAMS_PER_USER) {
+        throw new AppError('TOO_MANY_REQUESTS', 'Too many open event streams', undefined, {
+          retryAfterSeconds: context.config.HEARTBEAT_SECONDS,
+        });
+      }
+      openPerUser.set(userId, held + 1);
       reply.hijack();
       const res: ServerResponse = reply.raw;
       res.writeHead(200, streamHeaders(reply));
@@ -70,6 +84,9 @@ export function registerEventStream(
         clearInterval(timer);
         unsubscribe();
         open.delete(close);
+        const left = (openPerUser.get(userId) ?? 1) - 1;
+        if (left > 0) openPerUser.set(userId, left);
+        else openPerUser.delete(userId);
         if (!res.writableEnded) res.end();
       };
       const send = (event: SignetEvent) => {

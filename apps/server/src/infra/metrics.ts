@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { EventBus } from './event-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,5 +40,49 @@ export function registerMetrics(app: FastifyInstance): void {
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+  });
+}
+
+/**
+ * The event bus in the log and the metrics: a lost LISTEN connection is an error line and
+ * `signet_event_bus_listening 0` until it is back; every event that could not be delivered is
+ * logged and counted.
+ */
+export function monitorEventBus(app: FastifyInstance, events: EventBus): void {
+  new Gauge({
+    name: 'signet_event_bus_listening',
+    help: '1 while the LISTEN connection of the event bus is up, 0 while it reconnects',
+    registers: [app.metrics],
+    collect() {
+      this.set(events.isListening() ? 1 : 0);
+    },
+  });
+  const losses = new Counter({
+    name: 'signet_event_bus_connection_losses_total',
+    help: 'LISTEN connections of the event bus lost (or failed attempts to reopen one)',
+    registers: [app.metrics],
+  });
+  const failed = new Counter({
+    name: 'signet_event_bus_failed_events_total',
+    help: 'Events the bus could not deliver, by problem',
+    labelNames: ['problem'] as const,
+    registers: [app.metrics],
+  });
+  const unwatch = events.watch((report) => {
+    if ('problem' in report) {
+      failed.inc({ problem: report.problem });
+      app.log.error(
+        { err: report.error, problem: report.problem },
+        'event bus: event not delivered',
+      );
+    } else if (report.listening) {
+      app.log.warn('event bus: LISTEN connection restored');
+    } else {
+      losses.inc();
+      app.log.error({ err: report.error }, 'event bus: LISTEN connection lost, reconnecting');
+    }
+  });
+  app.addHook('onClose', async () => {
+    unwatch();
   });
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignetEvent } from '@signet/contracts/events';
 import { userListQuerySchema } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
 import type { AuthUser } from '#infra/auth-types';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
+import { eventsDuring } from '#test/events-during';
 import { testKeyEncryptionKey } from '#test/test-app';
 import { createTestDatabase, type TestDatabase } from '#test/test-database';
 import { bootstrapPlatform } from './bootstrap';
@@ -73,12 +73,20 @@ describe('user service (real database)', () => {
       context,
       input: { email: 'dave@example.com', status: 'ENABLED', locale: 'EN' },
     });
-    const seen: SignetEvent[] = [];
-    const stop = context.events.subscribe((e) => seen.push(e));
-    await users.updateUser({ context, actor: admin, id: user.id, input: { status: 'SUSPENDED' } });
-    await users.updateUser({ context, actor: admin, id: user.id, input: { status: 'SUSPENDED' } });
-    await new Promise((r) => setTimeout(r, 200));
-    stop();
+    const seen = await eventsDuring(context.events, async () => {
+      await users.updateUser({
+        context,
+        actor: admin,
+        id: user.id,
+        input: { status: 'SUSPENDED' },
+      });
+      await users.updateUser({
+        context,
+        actor: admin,
+        id: user.id,
+        input: { status: 'SUSPENDED' },
+      });
+    });
     expect(seen.map((e) => [e.name, e.stream, e.userId])).toEqual([
       ['LOGOUT', 'rssp', user.id],
       ['LOGOUT', 'rdss', user.id],
@@ -158,12 +166,10 @@ describe('user service (real database)', () => {
       context,
       input: { email: 'gone@example.com', locale: 'EN' },
     });
-    const seen: string[] = [];
-    const stop = context.events.subscribe((e) => seen.push(`${e.name}:${e.userId}`));
-    await users.deleteUser({ context, actor: admin, id: gone.id });
-    await new Promise((r) => setTimeout(r, 200));
-    stop();
-    expect(seen).toContain(`LOGOUT:${gone.id}`);
+    const seen = await eventsDuring(context.events, () =>
+      users.deleteUser({ context, actor: admin, id: gone.id }),
+    );
+    expect(seen.map((e) => `${e.name}:${e.userId}`)).toContain(`LOGOUT:${gone.id}`);
     await expect(users.getUser({ context, id: gone.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
