@@ -4,6 +4,50 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Borders of the server (ARCHITECTURE.md): a service reaches another only through its published
+// interface (`#<service>/public`); infra/ is below the services and knows them only in the
+// composition root. Tests are white-box and exempt.
+const services = ['idp', 'platform', 'rssp', 'rdss'];
+const serverTests = ['apps/server/src/**/*.test.ts'];
+/** An import of any module of these services but their `public` one. */
+const internalsOf = (names) => `^#(${names.join('|')})/(?!public$)`;
+const borders = (patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const serviceBorders = services.map((service) => ({
+  files: [`apps/server/src/${service}/**/*.ts`],
+  ignores: serverTests,
+  ...borders([
+    {
+      regex: internalsOf(services.filter((other) => other !== service)),
+      message: 'Another service only through its published interface, #<service>/public.',
+    },
+    {
+      group: ['../*'],
+      message: 'Outside this service only through #infra/* or #<service>/public.',
+    },
+  ]),
+}));
+const infraBorder = {
+  files: ['apps/server/src/infra/**/*.ts'],
+  ignores: [...serverTests, 'apps/server/src/infra/create-context.ts'],
+  ...borders([
+    {
+      regex: `^#(${services.join('|')})/`,
+      message:
+        'infra/ is below the services; only the composition root (create-context.ts) wires them.',
+    },
+  ]),
+};
+const rootBorder = {
+  files: ['apps/server/src/*.ts', 'apps/server/src/infra/create-context.ts'],
+  ...borders([
+    {
+      regex: internalsOf(services),
+      message:
+        'The composition root reaches a service through its published interface, #<service>/public.',
+    },
+  ]),
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test/fixtures/**', 'coverage/**'],
@@ -21,6 +65,9 @@ export default tseslint.config(
       ],
     },
   },
+  ...serviceBorders,
+  infraBorder,
+  rootBorder,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -15,10 +15,10 @@ import { loggerOptions } from '#infra/logger';
 import { monitorEventBus, registerMetrics } from '#infra/metrics';
 import { registerSecurityHeaders } from '#infra/security-headers';
 import { registerWebApp } from '#infra/web-app';
-import { platformPlugin } from '#platform/platform-plugin';
-import { rsspPlugin } from '#rssp/rssp-plugin';
-import { rdssPlugin } from '#rdss/rdss-plugin';
-import { idpPlugin } from '#idp/idp-plugin';
+import { platformPlugin } from '#platform/public';
+import { rsspPlugin } from '#rssp/public';
+import { rdssPlugin } from '#rdss/public';
+import { idpPlugin } from '#idp/public';
 
 export interface BuildAppOptions {
   context: AppContext;

@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from '#infra/config';
 import { secureDataDir } from '#infra/data-dir';
 import { closeContext, createContext } from '#infra/create-context';
-import { bootstrapPlatform } from '#platform/bootstrap';
-import { bootstrapIdp } from '#idp/bootstrap';
+import { bootstrapPlatform } from '#platform/public';
+import { bootstrapIdp } from '#idp/public';
 
 /** Starts Signet: read config, open and migrate the database, create the first admin, listen. */
 async function main(): Promise<void> {

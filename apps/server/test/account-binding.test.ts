@@ -119,10 +119,19 @@ describe('binding a prepared user row only by proof of the mailbox', () => {
     expect(self.json()).toMatchObject({ email: 'fresh@example.org', status: 'ENABLED' });
     expect((await call('/users', fresh)).statusCode).toBe(403);
   });
+});
+
+describe('an invitation that cannot be mailed', () => {
+  let u: TestApp;
+  let admin: Person;
+  beforeAll(async () => {
+    ({ t: u, admin } = await createRsspTestApp(fastKdfEnv));
+  });
+  afterAll(() => u.close());
 
   it('creates no user when the invitation mail cannot be sent', async () => {
-    await t.mailbox.close();
-    const res = await t.app.inject({
+    await u.mailbox.close();
+    const res = await u.app.inject({
       method: 'POST',
       url: '/api/v1/users',
       headers: admin.headers,
@@ -130,7 +139,7 @@ describe('binding a prepared user row only by proof of the mailbox', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    const list = await call('/users?q=nomail', admin.headers);
+    const list = await u.app.inject({ url: '/api/v1/users?q=nomail', headers: admin.headers });
     expect(list.json<UserPage>().content).toHaveLength(0);
   });
 });

@@ -4,7 +4,12 @@ import { listenApplicationName } from '#infra/database';
 import type { User } from '@signet/contracts/users';
 import type { TestApp } from './test-app';
 import { createTestApp } from './test-app';
-import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import {
+  createTestDatabase,
+  describeOnPostgres,
+  postgresAdminUrl,
+  type TestDatabase,
+} from './test-database';
 import {
   adminEmail,
   adminPassword,
@@ -183,7 +188,7 @@ describe('event streams: graceful shutdown', () => {
   });
 });
 
-describe('event streams: two instances on one PostgreSQL database', () => {
+describeOnPostgres('event streams: two instances on one PostgreSQL database', () => {
   let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;

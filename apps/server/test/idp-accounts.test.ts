@@ -27,14 +27,16 @@ describe('embedded identity provider: accounts', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    await registerAccount(t.app, bob);
   });
   afterAll(() => t.close());
 
   it('registers an account that can then sign in', async () => {
-    await registerAccount(t.app, bob);
-    const { accessToken } = await signIn(t.app, bob);
+    const hal = { ...bob, email: 'hal@example.com' };
+    await registerAccount(t.app, hal);
+    const { accessToken } = await signIn(t.app, hal);
     await expect(t.context.verifyAccessToken(accessToken)).resolves.toMatchObject({
-      email: bob.email,
+      email: hal.email,
       givenName: 'Bob',
       familyName: 'Kovács',
     });
@@ -69,16 +71,18 @@ describe('embedded identity provider: accounts', () => {
   });
 
   it('answers a taken e-mail exactly as a new one, and tells only the owner, by mail', async () => {
+    const gail = { ...bob, email: 'gail@example.com', password: 'gails-password' };
+    await registerAccount(t.app, gail);
     const since = t.mailbox.received.length;
     const form = {
       givenName: 'Other',
-      familyName: 'Bob',
+      familyName: 'Gail',
       password: 'another-password',
       passwordConfirm: 'another-password',
     };
     const taken = await postAccountForm(t.app, '/oidc/register', {
       ...form,
-      email: 'BOB@example.com',
+      email: 'GAIL@example.com',
     });
     const fresh = await postAccountForm(t.app, '/oidc/register', {
       ...form,
@@ -87,11 +91,11 @@ describe('embedded identity provider: accounts', () => {
     expect(taken.statusCode).toBe(200);
     expect(taken.body).toBe(fresh.body);
     expect(taken.body).toContain('We sent a mail to this address.');
-    const note = await t.mailbox.next(bob.email, since);
+    const note = await t.mailbox.next(gail.email, since);
     expect(note.subject).toContain('you already have an account');
     expect((await t.mailbox.next('frank@example.com', since)).subject).toContain('confirm');
     // The account is untouched: its own password still signs in.
-    await signIn(t.app, bob);
+    await signIn(t.app, gail);
   });
 
   it('validates the registration form', async () => {
@@ -166,8 +170,10 @@ describe('embedded identity provider: accounts', () => {
   });
 
   it('changes the password: the old one fails afterwards, the new one works', async () => {
+    const ivy = { ...bob, email: 'ivy@example.com' };
+    await registerAccount(t.app, ivy);
     const wrong = await postAccountForm(t.app, '/oidc/account/password', {
-      email: bob.email,
+      email: ivy.email,
       currentPassword: 'not-the-password',
       newPassword: 'second-password',
       newPasswordConfirm: 'second-password',
@@ -176,15 +182,15 @@ describe('embedded identity provider: accounts', () => {
     expect(wrong.body).toContain('The e-mail address or password is incorrect.');
 
     const res = await postAccountForm(t.app, '/oidc/account/password', {
-      email: bob.email,
-      currentPassword: bob.password,
+      email: ivy.email,
+      currentPassword: ivy.password,
       newPassword: 'second-password',
       newPasswordConfirm: 'second-password',
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Your password has been changed.');
-    await expect(signIn(t.app, bob)).rejects.toThrow(/sign-in failed/);
-    await signIn(t.app, { email: bob.email, password: 'second-password' });
+    await expect(signIn(t.app, ivy)).rejects.toThrow(/sign-in failed/);
+    await signIn(t.app, { email: ivy.email, password: 'second-password' });
   });
 
   it('deletes the account after password and confirmation; sign-in then fails', async () => {

@@ -7,7 +7,12 @@ import {
   signInSuccessKeys,
   type AttemptRule,
 } from '#idp/attempt-limiter';
-import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import {
+  createTestDatabase,
+  describeOnPostgres,
+  postgresAdminUrl,
+  type TestDatabase,
+} from './test-database';
 
 const block = (key: string, limit: number): AttemptRule => ({ key, limit, mode: 'block' });
 
@@ -96,7 +101,7 @@ describe('password attempt limiter', () => {
 
 // Several instances on one database share the count; only PostgreSQL has several connections.
 
-describe('password attempt limiter across instances', () => {
+describeOnPostgres('password attempt limiter across instances (PostgreSQL)', () => {
   let target: TestDatabase;
   const opened: Database[] = [];
   beforeAll(async () => {

@@ -2,11 +2,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#infra/database';
 import { migrate } from '#infra/migrations';
-import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import {
+  createTestDatabase,
+  describeOnPostgres,
+  postgresAdminUrl,
+  type TestDatabase,
+} from './test-database';
 
 // Two instances starting together on a new database is the race; only PostgreSQL can have it.
 
-describe('migrations', () => {
+describeOnPostgres('migrations (PostgreSQL)', () => {
   let target: TestDatabase;
   const opened: Database[] = [];
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import { unwrapWithKek, unwrapWithSecret, wrappedKekId } from '#infra/key-wrap';
 import { createRsspContext } from '#rssp/rssp-context';
 import { ensureIdpSecrets } from '#idp/idp-keys';
 import { signHashes } from '#rssp/sign-hashes';
-import { wrapAad } from '#rssp/key-secrets';
+import { wrapAad } from '#rssp/wrap-aad';
 import {
   adminAccount,
   bootstrap,
@@ -29,7 +29,12 @@ import {
   puk,
   rsspTestEnv,
 } from './rssp-fixture';
-import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import {
+  createTestDatabase,
+  describeOnPostgres,
+  postgresAdminUrl,
+  type TestDatabase,
+} from './test-database';
 import { testKeyEncryptionKey } from './test-app';
 
 interface OpenedApp {
@@ -284,102 +289,108 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-describe('rSSP custody: a database dump holds no private key in clear', () => {
-  it(
-    'pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK, password or identity provider keys',
-    { timeout: 180_000 },
-    async () => {
-      const database = await freshPostgres();
-      const opened = await openApp({ url: database.url, dataDir: '' });
-      try {
-        await bootstrap(opened);
-        await person(opened, adminAccount.email, adminAccount.password, false);
-        const ann = await person(opened, 'ann@example.com');
-        const explicit = await createCredential(opened, ann, {
-          keyAlg: 'rsa',
-          rsaKeySize: 2048,
-          ecCurveName: undefined,
-          certificateEnrollmentMode: 'CMP',
-        });
-        expect(
-          (
-            await post(opened, ann, `/rssp/v1/credentials/${explicit.id}/activate`, {
-              keyPassword,
-              keyPuk: puk,
-            })
-          ).statusCode,
-        ).toBe(200);
-        const implicit = await createCredential(opened, ann, {
-          authMode: 'IMPLICIT',
-          ecCurveName: 'secp256k1',
-        });
-
-        const ring = keyRingOf(testKeyEncryptionKey);
-        const [explicitRow] = await rowsOf(
-          opened.context,
-          sql`select * from rssp.credentials where id = ${explicit.id}`,
-        );
-        const [implicitRow] = await rowsOf(
-          opened.context,
-          sql`select * from rssp.credentials where id = ${implicit.id}`,
-        );
-        const [caRow] = await rowsOf(opened.context, sql`select * from rssp.certificate_authority`);
-        const secrets: Buffer[] = [];
-        for (const [kind, blob, secret] of [
-          ['password', explicitRow?.wrapped_key_password, keyPassword],
-          ['puk', explicitRow?.wrapped_key_puk, puk],
-        ] as const) {
-          const pkcs8 = await unwrapWithSecret({
-            ring,
-            blob: String(blob),
-            secret,
-            aad: wrapAad(explicit.id, kind),
+describeOnPostgres(
+  'rSSP custody: a database dump holds no private key in clear (PostgreSQL)',
+  () => {
+    it(
+      'pg_dump contains neither the PKCS#8 (hex, base64) of created keys nor the CA key, PUK, password or identity provider keys',
+      { timeout: 180_000 },
+      async () => {
+        const database = await freshPostgres();
+        const opened = await openApp({ url: database.url, dataDir: '' });
+        try {
+          await bootstrap(opened);
+          await person(opened, adminAccount.email, adminAccount.password, false);
+          const ann = await person(opened, 'ann@example.com');
+          const explicit = await createCredential(opened, ann, {
+            keyAlg: 'rsa',
+            rsaKeySize: 2048,
+            ecCurveName: undefined,
+            certificateEnrollmentMode: 'CMP',
           });
-          expect(pkcs8).not.toBeNull();
-          secrets.push(pkcs8!);
-        }
-        expect(explicitRow?.wrapped_key).toBeNull();
-        secrets.push(
-          unwrapWithKek(ring, String(implicitRow?.wrapped_key), wrapAad(implicit.id, 'kek')),
-        );
-        secrets.push(
-          unwrapWithKek(ring, String(caRow?.wrapped_key), 'certificate-authority|embedded'),
-        );
-        // What was unwrapped really is the private key of the stored public key.
-        const spkiOf = (pkcs8: Buffer) =>
-          createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({
-            type: 'spki',
-            format: 'der',
+          expect(
+            (
+              await post(opened, ann, `/rssp/v1/credentials/${explicit.id}/activate`, {
+                keyPassword,
+                keyPuk: puk,
+              })
+            ).statusCode,
+          ).toBe(200);
+          const implicit = await createCredential(opened, ann, {
+            authMode: 'IMPLICIT',
+            ecCurveName: 'secp256k1',
           });
-        expect(spkiOf(secrets[0]!).toString('base64')).toBe(explicitRow?.public_key);
-        expect(spkiOf(secrets[2]!).toString('base64')).toBe(implicitRow?.public_key);
 
-        const dump = spawnSync('pg_dump', ['--no-owner', '--dbname', database.url], {
-          encoding: 'utf8',
-          maxBuffer: 256 * 1024 * 1024,
-        });
-        expect(dump.status).toBe(0);
-        const text = dump.stdout;
-        expect(text).toContain('rssp.credentials');
-        expect(text).toContain(explicit.id);
-        for (const pkcs8 of secrets) {
-          expect(text).not.toContain(pkcs8.toString('hex'));
-          expect(text.toLowerCase()).not.toContain(pkcs8.toString('hex').slice(0, 64));
-          expect(text).not.toContain(pkcs8.toString('base64'));
-          expect(text).not.toContain(pkcs8.toString('base64').slice(8, 72));
+          const ring = keyRingOf(testKeyEncryptionKey);
+          const [explicitRow] = await rowsOf(
+            opened.context,
+            sql`select * from rssp.credentials where id = ${explicit.id}`,
+          );
+          const [implicitRow] = await rowsOf(
+            opened.context,
+            sql`select * from rssp.credentials where id = ${implicit.id}`,
+          );
+          const [caRow] = await rowsOf(
+            opened.context,
+            sql`select * from rssp.certificate_authority`,
+          );
+          const secrets: Buffer[] = [];
+          for (const [kind, blob, secret] of [
+            ['password', explicitRow?.wrapped_key_password, keyPassword],
+            ['puk', explicitRow?.wrapped_key_puk, puk],
+          ] as const) {
+            const pkcs8 = await unwrapWithSecret({
+              ring,
+              blob: String(blob),
+              secret,
+              aad: wrapAad(explicit.id, kind),
+            });
+            expect(pkcs8).not.toBeNull();
+            secrets.push(pkcs8!);
+          }
+          expect(explicitRow?.wrapped_key).toBeNull();
+          secrets.push(
+            unwrapWithKek(ring, String(implicitRow?.wrapped_key), wrapAad(implicit.id, 'kek')),
+          );
+          secrets.push(
+            unwrapWithKek(ring, String(caRow?.wrapped_key), 'certificate-authority|embedded'),
+          );
+          // What was unwrapped really is the private key of the stored public key.
+          const spkiOf = (pkcs8: Buffer) =>
+            createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })).export({
+              type: 'spki',
+              format: 'der',
+            });
+          expect(spkiOf(secrets[0]!).toString('base64')).toBe(explicitRow?.public_key);
+          expect(spkiOf(secrets[2]!).toString('base64')).toBe(implicitRow?.public_key);
+
+          const dump = spawnSync('pg_dump', ['--no-owner', '--dbname', database.url], {
+            encoding: 'utf8',
+            maxBuffer: 256 * 1024 * 1024,
+          });
+          expect(dump.status).toBe(0);
+          const text = dump.stdout;
+          expect(text).toContain('rssp.credentials');
+          expect(text).toContain(explicit.id);
+          for (const pkcs8 of secrets) {
+            expect(text).not.toContain(pkcs8.toString('hex'));
+            expect(text.toLowerCase()).not.toContain(pkcs8.toString('hex').slice(0, 64));
+            expect(text).not.toContain(pkcs8.toString('base64'));
+            expect(text).not.toContain(pkcs8.toString('base64').slice(8, 72));
+          }
+          expect(text).not.toContain(puk);
+          expect(text).not.toContain(testKeyEncryptionKey);
+          // Nor the identity provider's token-signing and cookie keys (a dump must not mint tokens).
+          const idp = await ensureIdpSecrets(opened.context.database.db, opened.context.keyRing);
+          expect(idp.signingKeys.length).toBeGreaterThan(0);
+          for (const key of idp.signingKeys)
+            for (const part of [key.d, key.p, key.q]) expect(text).not.toContain(part);
+          for (const cookieKey of idp.cookieKeys) expect(text).not.toContain(cookieKey);
+        } finally {
+          await opened.close();
+          await database.drop();
         }
-        expect(text).not.toContain(puk);
-        expect(text).not.toContain(testKeyEncryptionKey);
-        // Nor the identity provider's token-signing and cookie keys (a dump must not mint tokens).
-        const idp = await ensureIdpSecrets(opened.context.database.db, opened.context.keyRing);
-        expect(idp.signingKeys.length).toBeGreaterThan(0);
-        for (const key of idp.signingKeys)
-          for (const part of [key.d, key.p, key.q]) expect(text).not.toContain(part);
-        for (const cookieKey of idp.cookieKeys) expect(text).not.toContain(cookieKey);
-      } finally {
-        await opened.close();
-        await database.drop();
-      }
-    },
-  );
-});
+      },
+    );
+  },
+);

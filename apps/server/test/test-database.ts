@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 
 /**
  * A database for one test file: PGlite in memory by default; with TEST_DATABASE_URL a fresh
@@ -11,9 +12,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The PostgreSQL server of the tests that always need PostgreSQL (TEST_DATABASE_URL or this machine's). */
-export const postgresAdminUrl =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The PostgreSQL server of the tests only PostgreSQL can run (several instances on one database,
+ * pg_dump): TEST_DATABASE_URL. Without it they are skipped, so `npm test` needs no database
+ * server; `.ci/run` runs the server suite a second time with it.
+ */
+export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/** `describe` for the tests that need PostgreSQL (see `postgresAdminUrl`). */
+export const describeOnPostgres = describe.skipIf(postgresAdminUrl === '');
 
 export async function createTestDatabase(
   /** Server to create it on; a PostgreSQL URL forces PostgreSQL even without TEST_DATABASE_URL. */

@@ -75,11 +75,15 @@ describe('users API', () => {
     });
 
     it('creates a registered user on first sight with the default roles and their names', async () => {
-      const res = await call('GET', '/users/self', ann);
+      const fay = await signInNewUser(t, {
+        email: 'fay@example.com',
+        givenName: 'Fay',
+        familyName: 'Lee',
+      });
+      const res = await call('GET', '/users/self', fay);
       expect(res.json()).toMatchObject({
-        id: annId,
-        email: 'ann@example.com',
-        firstName: 'Ann',
+        email: 'fay@example.com',
+        firstName: 'Fay',
         lastName: 'Lee',
         status: 'ENABLED',
         roles: ['user', 'creator', 'signer'],
@@ -175,8 +179,11 @@ describe('users API', () => {
     });
 
     it('answers 409 ALREADY_EXISTS for an e-mail taken in any case, and creates nothing', async () => {
+      expect((await call('POST', '/users', admin, { email: 'dup@example.com' })).statusCode).toBe(
+        201,
+      );
       const before = await listAll();
-      const res = await call('POST', '/users', admin, { email: 'BOB@example.com' });
+      const res = await call('POST', '/users', admin, { email: 'DUP@example.com' });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'ALREADY_EXISTS' });
       expect(res.json().message).toMatch(/^User /);
@@ -271,6 +278,7 @@ describe('users API', () => {
 
   describe('admin: list, paging, sorting, search', () => {
     beforeAll(async () => {
+      await call('PUT', '/users/self', ann, { firstName: 'Anna', lastName: 'Lee' });
       for (let i = 0; i < 12; i++) {
         const n = String(i).padStart(2, '0');
         const res = await call('POST', '/users', admin, {

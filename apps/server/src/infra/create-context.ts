@@ -3,17 +3,18 @@ import type { Config } from './config';
 import { openDatabase } from './database';
 import { createEventBus } from './event-bus';
 import { migrate } from './migrations';
-import { createAccessTokenVerifier } from './access-token';
+import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
-import { endAccountSessions } from '#idp/account-store';
-import { createUserDirectory } from '#platform/user-directory';
-import { deleteCredentialsOfUser } from '#rssp/credential-store';
+import { embeddedKeySource, endAccountSessions } from '#idp/public';
+import { createUserDirectory } from '#platform/public';
+import { deleteCredentialsOfUser } from '#rssp/public';
 import type { OnUserDeleted } from './auth-types';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
 
 /**
- * The composition root: opens the database, applies migrations, loads the key-encryption key,
+ * The composition root, the one module of infra/ that knows the services (through their
+ * `public.ts`): opens the database, applies migrations, loads the key-encryption key,
  * starts the event bus and wires token verification (embedded provider or external issuer) and
  * the platform's user directory.
  */
@@ -26,7 +27,9 @@ export async function createContext(
   // Without KEY_ENCRYPTION_KEY the KEK file lives beside the database files.
   const keyRing = loadKeyRing({ ...config, dataDir: dataDir ?? config.dataDir });
   const events = await createEventBus(database);
-  const verifyAccessToken = await createAccessTokenVerifier({ config, database, keyRing });
+  const verifyAccessToken = createAccessTokenVerifier(
+    config.embeddedIdp ? embeddedKeySource(config, database, keyRing) : externalKeySource(config),
+  );
   const users = createUserDirectory({ config, database, events });
   const mailer = createMailer(config);
   // Keys are destroyed with their owner (docs/decisions/006-deleted-users.md).

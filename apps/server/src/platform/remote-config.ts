@@ -1,6 +1,6 @@
 import type { RemoteConfig } from '@signet/contracts/server';
 import type { Config } from '#infra/config';
-import { idpAccountUrls } from '#idp/account-urls';
+import { idpAccountUrls } from '#idp/public';
 
 /** Spec platform §3: the sign-in popup's default size. */
 const popupLogin = { width: 770, height: 720 };

@@ -29,10 +29,9 @@ import {
   commitOpened,
   isBlockedForGood,
   openWithSecret,
-  type SecretKind,
-  wrapAad,
   wrapUnderSecret,
 } from './key-secrets';
+import { wrapAad, type SecretKind } from './wrap-aad';
 import type { RsspContext } from './rssp-context';
 import {
   certificateParts,

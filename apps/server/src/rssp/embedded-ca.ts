@@ -5,14 +5,13 @@ import { createSigner, generateKey, type KeySpec } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
+import { caAad } from './wrap-aad';
 import { certificateParts, encodeName, issueCertificate } from './x509';
 
 /** The name every certificate of the embedded CA carries: it is not publicly trusted. */
 export const embeddedCaName = 'Signet Embedded CA — not publicly trusted';
 
 const caKeySpec: KeySpec = { keyAlg: 'ec', curve: 'secp384r1' };
-/** Additional data of the CA key's blob. */
-export const caAad = 'certificate-authority|embedded';
 const dayMs = 86_400_000;
 /** Validity of an end-entity certificate the CA issues. */
 export const issuedValidityDays = 730;

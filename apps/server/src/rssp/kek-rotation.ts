@@ -3,8 +3,7 @@ import type { Database } from '#infra/database';
 import { certificateAuthority, credentials } from './credential-table';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek, wrappedKekId } from '#infra/key-wrap';
-import { wrapAad } from './key-secrets';
-import { caAad } from './embedded-ca';
+import { caAad, wrapAad } from './wrap-aad';
 
 /**
  * After a KEK rotation, moves every blob wrapped under the KEK alone (implicit credentials,

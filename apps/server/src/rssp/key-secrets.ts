@@ -5,11 +5,7 @@ import { findCredential, lockCredential, takeAttempt, updateCredential } from '.
 import { unwrapWithSecret, wrapWithSecret } from '#infra/key-wrap';
 import type { RsspContext } from './rssp-context';
 
-export type SecretKind = 'password' | 'puk';
-
-/** Additional data binding a wrapped key to its credential and purpose. */
-export const wrapAad = (credentialId: string, purpose: 'kek' | SecretKind) =>
-  `credential|${credentialId}|${purpose}`;
+import { wrapAad, type SecretKind } from './wrap-aad';
 
 export const blockedForGood = () =>
   new AppError(

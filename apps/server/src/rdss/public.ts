@@ -1,0 +1,5 @@
+/**
+ * The document signing service's published interface: what the composition root and the other
+ * services may use. Everything else in rdss/ is internal (the lint border rule enforces it).
+ */
+export { rdssPlugin } from './rdss-plugin';

@@ -1,0 +1,6 @@
+/**
+ * The remote signing service's published interface: what the composition root and the other
+ * services may use. Everything else in rssp/ is internal (the lint border rule enforces it).
+ */
+export { deleteCredentialsOfUser } from './credential-store';
+export { rsspPlugin } from './rssp-plugin';

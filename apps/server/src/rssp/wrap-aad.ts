@@ -1,0 +1,13 @@
+/**
+ * The additional data that binds each wrapped key to what it belongs to, so a blob copied onto
+ * another row does not unwrap. Its own module: wrapping (key-secrets, embedded-ca) and rotation
+ * (kek-rotation) both need it without needing each other.
+ */
+export type SecretKind = 'password' | 'puk';
+
+/** A credential's key, wrapped under the KEK or under its key password or PUK. */
+export const wrapAad = (credentialId: string, purpose: 'kek' | SecretKind) =>
+  `credential|${credentialId}|${purpose}`;
+
+/** The embedded CA's key. */
+export const caAad = 'certificate-authority|embedded';

@@ -1,0 +1,162 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Credential } from '@signet/contracts/credentials';
+import {
+  createCredential,
+  createRsspTestApp,
+  fastKdfEnv,
+  keyPassword,
+  post,
+  puk,
+  type Person,
+} from './rssp-fixture';
+import type { TestApp } from './test-app';
+
+/**
+ * Access to every API route, derived from the running server's route table (its OpenAPI
+ * document), so a new route is checked without anyone adding it here: anonymous calls answer
+ * 401 unless the route declares itself public, and a route that names someone else's thing by
+ * id answers 403 or 404 and changes nothing. A route this test cannot exercise yet (a new path
+ * parameter, a body it has no sample of) fails it until one is added below.
+ */
+
+interface Operation {
+  security?: unknown[];
+  requestBody?: unknown;
+}
+
+const apiPrefixes = ['/api/v1/', '/rssp/v1/', '/rdss/v1/'];
+
+describe('access to every route of the route table', () => {
+  let t: TestApp;
+  let ann: Person;
+  let bob: Person;
+  let annsKey: Credential;
+  let routes: { method: string; path: string; operation: Operation }[];
+
+  beforeAll(async () => {
+    ({ t, ann, bob } = await createRsspTestApp(fastKdfEnv));
+    annsKey = await createCredential(t, ann, { certificateEnrollmentMode: 'CMP' });
+    const activated = await post(t, ann, `/rssp/v1/credentials/${annsKey.id}/activate`, {
+      keyPassword,
+      keyPuk: puk,
+    });
+    expect(activated.statusCode).toBe(200);
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    routes = Object.entries(doc.paths)
+      .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          operation,
+        })),
+      );
+  });
+  afterAll(() => t.close());
+
+  /** Ann's things, by the path that names them: what Bob must not reach. */
+  const owned = (path: string): Record<string, string> | null => {
+    if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
+    if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
+    return null;
+  };
+
+  /** A valid body for each route that takes one, so only access decides the answer. */
+  const sampleBody = (method: string, path: string): unknown => {
+    const pem = annsKey.certChain[0]?.pem ?? '';
+    const samples: Record<string, unknown> = {
+      'POST /api/v1/users/self/invitation': { token: 'A'.repeat(43) },
+      'PUT /api/v1/users/self': { firstName: 'Bob' },
+      'POST /api/v1/users': { email: 'new@example.com', locale: 'EN' },
+      'PUT /api/v1/users/{id}': { status: 'SUSPENDED' },
+      'POST /rssp/v1/credentials/certificateInfo': { certificate: pem },
+      'POST /rssp/v1/credentials': { description: 'x' },
+      'POST /rssp/v1/credentials/': { description: 'x' },
+      'PUT /rssp/v1/credentials/{id}': { description: 'Hijacked' },
+      'POST /rssp/v1/credentials/{id}/activate': { keyPassword, keyPuk: puk },
+      'POST /rssp/v1/credentials/{id}/changePassword': {
+        oldKeyPassword: keyPassword,
+        newKeyPassword: keyPassword,
+      },
+      'POST /rssp/v1/credentials/{id}/unlock': { keyPuk: puk, newKeyPassword: keyPassword },
+      'POST /rssp/v1/credentials/{id}/changePuk': {
+        oldKeyPuk: puk,
+        newKeyPuk: puk,
+        newKeyPassword: keyPassword,
+      },
+      'PUT /rssp/v1/credentials/{id}/certificateChain': [pem],
+    };
+    const key = `${method} ${path}`;
+    if (!(key in samples)) throw new Error(`add a valid sample body for ${key} to this test`);
+    return samples[key];
+  };
+
+  const fill = (path: string, params: Record<string, string>) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) {
+        throw new Error(`no owner fixture for {${name}} in ${path}: add one to this test`);
+      }
+      return value;
+    });
+
+  it('answers 401 UNAUTHORIZED to an anonymous call on every route not declared public', async () => {
+    const checked: string[] = [];
+    for (const { method, path, operation } of routes) {
+      if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+      const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(operation.requestBody ? { payload: sampleBody(method, path) } : {}),
+      } as InjectOptions);
+      expect({ route: `${method} ${path}`, status: res.statusCode }).toEqual({
+        route: `${method} ${path}`,
+        status: 401,
+      });
+      checked.push(`${method} ${path}`);
+    }
+    // The table is really read: the routes of all three services are among those checked.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/users/self',
+        'DELETE /rssp/v1/credentials/{id}',
+        'GET /rdss/v1/events',
+      ]),
+    );
+  });
+
+  it("answers 403 or 404 to user B on every route naming user A's thing, and changes nothing", async () => {
+    const before = await t.app.inject({
+      url: `/rssp/v1/credentials/${annsKey.id}`,
+      headers: ann.headers,
+    });
+    const annBefore = await t.app.inject({ url: '/api/v1/users/self', headers: ann.headers });
+    const checked: string[] = [];
+    for (const { method, path, operation } of routes) {
+      if (!path.includes('{')) continue;
+      if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+      const params = owned(path) ?? {};
+      const res = await t.app.inject({
+        method,
+        url: fill(path, params),
+        headers: bob.headers,
+        ...(operation.requestBody ? { payload: sampleBody(method, path) } : {}),
+      } as InjectOptions);
+      expect({ route: `${method} ${path}`, refused: [403, 404].includes(res.statusCode) }).toEqual({
+        route: `${method} ${path}`,
+        refused: true,
+      });
+      checked.push(`${method} ${path}`);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(13);
+    const after = await t.app.inject({
+      url: `/rssp/v1/credentials/${annsKey.id}`,
+      headers: ann.headers,
+    });
+    expect(after.json()).toEqual(before.json());
+    const annAfter = await t.app.inject({ url: '/api/v1/users/self', headers: ann.headers });
+    expect(annAfter.json()).toEqual(annBefore.json());
+  });
+});
