@@ -11,9 +11,8 @@ import type {
   CredentialPage,
 } from '@signet/contracts/credentials';
 import { ecCurveNames, rsaKeySizes, sphincsParameterSets } from '@signet/contracts/credentials';
-import { fromPem } from '#rssp/der';
+import { certificateParts, fromPem, requestParts, signedParts } from '@signet/der';
 import { verifySignature } from '#rssp/key-algorithms';
-import { certificateParts, requestParts, signedParts } from '#rssp/x509';
 import {
   createCredential,
   createRsspTestApp,

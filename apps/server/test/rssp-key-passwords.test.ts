@@ -232,8 +232,7 @@ describe('rSSP key passwords and PUKs', () => {
 
   it('signHashes with SLH-DSA signs the message itself', async () => {
     const { slh_dsa_sha2_128f } = await import('@noble/post-quantum/slh-dsa.js');
-    const { fromPem } = await import('#rssp/der');
-    const { certificateParts } = await import('#rssp/x509');
+    const { certificateParts, fromPem } = await import('@signet/der');
     const c = await activated({
       keyAlg: 'sphincs+',
       ecCurveName: 'sphincs-sha2-128f',

@@ -1,4 +1,5 @@
-import { verifySignature, type Certificate } from './x509';
+import type { Certificate } from '@signet/der';
+import { verifySignature } from './verify-signature';
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
 

@@ -6,6 +6,7 @@ import {
   derContent,
   derExplicit,
   derImplicit,
+  derIntegerBytes,
   derNull,
   derOctetString,
   derOid,
@@ -14,19 +15,16 @@ import {
   derSet,
   derTlv,
   derUnsignedInteger,
-  readDer,
-  type DerNode,
-  derIntegerBytes,
-} from './der';
-import { DIGEST_NAME_BY_OID, OID } from './oids';
-import type { SignatureAlgorithm } from './signer';
-import {
   parseCertificate,
   readAlgorithm,
-  verifySignature,
+  readDer,
   type AlgorithmIdentifier,
   type Certificate,
-} from './x509';
+  type DerNode,
+} from '@signet/der';
+import { DIGEST_NAME_BY_OID, OID } from './oids';
+import type { SignatureAlgorithm } from './signer';
+import { verifySignature } from './verify-signature';
 
 const sha256 = (data: Uint8Array): Buffer => createHash('sha256').update(data).digest();
 

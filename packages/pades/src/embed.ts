@@ -3,7 +3,8 @@ import { PdfError } from './errors';
 import type { PreparedState } from './prepare';
 import type { FetchTimestamp } from './signer';
 import { requestTimestampToken } from './timestamp';
-import { parseCertificate, verifySignature } from './x509';
+import { parseCertificate } from '@signet/der';
+import { verifySignature } from './verify-signature';
 
 export interface EmbedOptions {
   /** When given, a signature timestamp (PAdES B-T) is requested over the signature value. */

@@ -1,5 +1,8 @@
-/** Object identifiers used by the CMS, X.509 and RFC 3161 code. */
+import { X509_OID } from '@signet/der';
+
+/** Object identifiers used by the CMS and RFC 3161 code; the X.509 ones come from @signet/der. */
 export const OID = {
+  ...X509_OID,
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
   tstInfo: '1.2.840.113549.1.9.16.1.4',
@@ -13,25 +16,8 @@ export const OID = {
   sha256: '2.16.840.1.101.3.4.2.1',
   sha384: '2.16.840.1.101.3.4.2.2',
   sha512: '2.16.840.1.101.3.4.2.3',
-  rsaEncryption: '1.2.840.113549.1.1.1',
-  sha1WithRsa: '1.2.840.113549.1.1.5',
-  sha256WithRsa: '1.2.840.113549.1.1.11',
-  sha384WithRsa: '1.2.840.113549.1.1.12',
-  sha512WithRsa: '1.2.840.113549.1.1.13',
-  rsaPss: '1.2.840.113549.1.1.10',
   mgf1: '1.2.840.113549.1.1.8',
-  ecPublicKey: '1.2.840.10045.2.1',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
-  ecdsaWithSha384: '1.2.840.10045.4.3.3',
-  ecdsaWithSha512: '1.2.840.10045.4.3.4',
-  ed25519: '1.3.101.112',
-  /** id-slh-dsa-sha2-128f (RFC 9909 for X.509, RFC 9814 for CMS). */
-  slhDsaSha2_128f: '2.16.840.1.101.3.4.3.21',
-  subjectKeyIdentifier: '2.5.29.14',
-  basicConstraints: '2.5.29.19',
-  extKeyUsage: '2.5.29.37',
   timeStamping: '1.3.6.1.5.5.7.3.8',
-  commonName: '2.5.4.3',
 } as const;
 
 export const DIGEST_NAME_BY_OID: Record<string, 'sha1' | 'sha256' | 'sha384' | 'sha512'> = {

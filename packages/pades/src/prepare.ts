@@ -21,7 +21,7 @@ import {
   pageCount,
 } from './pdf-structure';
 import type { SignatureAlgorithm } from './signer';
-import { parseCertificate, rsaModulusLength, type Certificate } from './x509';
+import { parseCertificate, rsaModulusLength, type Certificate } from '@signet/der';
 
 export interface PrepareOptions {
   /** DER certificates, end-entity first. */

@@ -6,20 +6,20 @@ import {
   derChildren,
   derContent,
   derInteger,
+  derIntegerBytes,
   derOctetString,
   derOid,
   derOidBytes,
   derSequence,
   derTime,
-  derIntegerBytes,
   derUnsignedInteger,
   readDer,
-} from './der';
+  type Certificate,
+} from '@signet/der';
 import { PdfError } from './errors';
 import { OID } from './oids';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import type { FetchTimestamp } from './signer';
-import type { Certificate } from './x509';
 
 /** RFC 3161 TimeStampReq over SHA-256(data), asking for the TSA certificate. */
 export function buildTimestampRequest(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { buildChain } from './certificate-chain';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
-import { derTime } from './der';
+import { derTime, parseCertificate, type Certificate } from '@signet/der';
 import { OID } from './oids';
 import { PdfFile } from './pdf-file';
 import {
@@ -16,7 +16,6 @@ import {
 import { PdfParser } from './pdf-parser';
 import { qualifiedFieldName } from './pdf-structure';
 import { verifyTimestampToken } from './timestamp';
-import { parseCertificate, type Certificate } from './x509';
 
 export interface ValidateOptions {
   /** DER certificates trusted as roots. */

@@ -8,7 +8,7 @@ import { prepare, sign, validate, type PreparedSignature, type Signer } from '..
 import { PdfFile } from '../src/pdf-file';
 import { PdfDict, PdfName, PdfRef } from '../src/pdf-objects';
 import { findPage } from '../src/pdf-structure';
-import { parseCertificate } from '../src/x509';
+import { parseCertificate } from '@signet/der';
 import { rsaSigner, type TestPki } from './support/pki';
 import { pdfsig, testPki } from './support/tools';
 

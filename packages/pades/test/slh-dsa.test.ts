@@ -11,13 +11,14 @@ import {
   derOidBytes,
   derSequence,
   derSet,
-  derUtcTime,
-  derUtf8,
   derUnsignedInteger,
-} from '../src/der';
+  derUtcTime,
+  derString,
+  derTag,
+  parseCertificate,
+} from '@signet/der';
 import { OID } from '../src/oids';
 import { sign, validate, type Signer } from '../src/index';
-import { parseCertificate } from '../src/x509';
 import { testPki } from './support/tools';
 import type { TestPki } from './support/pki';
 
@@ -27,7 +28,7 @@ const corpus = inject('corpus');
 function slhCertificate(pki: TestPki, publicKey: Uint8Array): Uint8Array {
   const ca = parseCertificate(pki.caDer);
   const name = derSequence(
-    derSet(derSequence(derOidBytes(OID.commonName), derUtf8('Dana SLH-DSA'))),
+    derSet(derSequence(derOidBytes(OID.commonName), derString(derTag.utf8String, 'Dana SLH-DSA'))),
   );
   const rsaSha256 = derSequence(derOidBytes(OID.sha256WithRsa), derNull());
   const tbs = derSequence(

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readDer } from '../src/der';
+import { readDer } from '@signet/der';
 import { parseSignedData } from '../src/cms-signed-data';
 import { OID } from '../src/oids';
 import { embed, prepare, sign, validate } from '../src/index';

@@ -32,7 +32,7 @@ export async function createContext(
   );
   const users = createUserDirectory({ config, database, events });
   const mailer = createMailer(config);
-  // Keys are destroyed with their owner (docs/decisions/006-deleted-users.md).
+  // Keys are destroyed with their owner (docs/decisions/006-accounts-proof-and-deletion.md).
   const onUserDeleted: OnUserDeleted = async (tx, user) => {
     await deleteCredentialsOfUser(tx, user.id);
     if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {

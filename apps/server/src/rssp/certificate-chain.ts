@@ -1,12 +1,7 @@
 import { AppError } from '#infra/app-error';
-import { DerError } from './der';
+import { certificateParts, DerError, readCertificates, type CertificateParts } from '@signet/der';
+import { describeCertificate } from './certificate-view';
 import { verifySignature } from './key-algorithms';
-import {
-  certificateParts,
-  describeCertificate,
-  readCertificates,
-  type CertificateParts,
-} from './x509';
 
 function invalid(message: string): AppError {
   return new AppError('INVALID_REQUEST', message);

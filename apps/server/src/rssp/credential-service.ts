@@ -17,7 +17,13 @@ import { credentialMessages } from '@signet/contracts/credentials';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
-import * as der from './der';
+import {
+  certificateParts,
+  createCertificateRequest,
+  fromPem,
+  readCertificates,
+  toPem,
+} from '@signet/der';
 import { buildCertificateChain } from './certificate-chain';
 import * as store from './credential-store';
 import type { CredentialRow } from './credential-table';
@@ -33,13 +39,8 @@ import {
 } from './key-secrets';
 import { wrapAad, type SecretKind } from './wrap-aad';
 import type { RsspContext } from './rssp-context';
-import {
-  certificateParts,
-  createCertificateRequest,
-  describeCertificate,
-  encodeName,
-  readCertificates,
-} from './x509';
+import { describeCertificate } from './certificate-view';
+import { encodeDistinguishedName } from './distinguished-name';
 
 const isAdmin = (actor: AuthUser) => actor.roles.includes('admin');
 
@@ -199,7 +200,7 @@ function checkPreauthUntil(value: string | null | undefined): void {
 function chainColumns(chain: Buffer[]) {
   const [first] = chain;
   return {
-    certChain: chain.map((c) => der.toPem('CERTIFICATE', c)),
+    certChain: chain.map((c) => toPem('CERTIFICATE', c)),
     certificateSerialNumber: first ? describeCertificate(first).serialNum : null,
   };
 }
@@ -234,7 +235,7 @@ export async function createCredential(options: {
   const id = randomUUID();
   const key = await generateKey(spec);
   try {
-    const subject = encodeName(distinguishedName);
+    const subject = encodeDistinguishedName(distinguishedName);
     const p10 = createCertificateRequest({
       subject,
       spki: key.spki,
@@ -260,7 +261,7 @@ export async function createCredential(options: {
         status: 'CREATED',
         distinguishedName,
         publicKey: key.spki.toString('base64'),
-        p10: der.toPem('CERTIFICATE REQUEST', p10),
+        p10: toPem('CERTIFICATE REQUEST', p10),
         ...chainColumns(chain),
         preauthQuantity: input.preauthQuantity ?? null,
         preauthUntil: input.preauthUntil ? new Date(input.preauthUntil) : null,
@@ -282,7 +283,7 @@ async function enroll(
   request: { subject: Buffer; spki: Buffer; email: string },
 ): Promise<Buffer[]> {
   const certificate = await ctx.ca.issue(request);
-  const root = ctx.ca.rootPem ? der.fromPem(ctx.ca.rootPem, 'CERTIFICATE') : [];
+  const root = ctx.ca.rootPem ? fromPem(ctx.ca.rootPem, 'CERTIFICATE') : [];
   return [certificate, ...root];
 }
 

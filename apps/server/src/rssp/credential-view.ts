@@ -1,8 +1,8 @@
 import type { Credential, DistinguishedName } from '@signet/contracts/credentials';
 import type { Config } from '#infra/config';
-import * as der from './der';
+import { fromPem } from '@signet/der';
 import type { CredentialRow } from './credential-table';
-import { describeCertificate } from './x509';
+import { describeCertificate } from './certificate-view';
 
 /** The credential as answered: no key material, no counters beyond the two blocked flags. */
 export function toCredential(
@@ -24,7 +24,7 @@ export function toCredential(
     userId: row.userId,
     user: { id: row.userId, name: row.userName, email: row.userEmail },
     certChain: row.certChain.flatMap((pem) =>
-      der.fromPem(pem, 'CERTIFICATE').map((bytes) => describeCertificate(bytes, now)),
+      fromPem(pem, 'CERTIFICATE').map((bytes) => describeCertificate(bytes, now)),
     ),
     p10: row.p10,
     preauthQuantity: row.preauthQuantity,

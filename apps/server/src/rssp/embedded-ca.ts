@@ -1,12 +1,12 @@
 import type { Database } from '#infra/database';
 import { AppError } from '#infra/app-error';
-import * as der from './der';
 import { createSigner, generateKey, type KeySpec } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
+import { certificateParts, fromPem, issueCertificate, toPem } from '@signet/der';
+import { encodeDistinguishedName } from './distinguished-name';
 import { caAad } from './wrap-aad';
-import { certificateParts, encodeName, issueCertificate } from './x509';
 
 /** The name every certificate of the embedded CA carries: it is not publicly trusted. */
 export const embeddedCaName = 'Signet Embedded CA — not publicly trusted';
@@ -41,7 +41,7 @@ export async function loadEmbeddedCa(options: {
   let row = await findCertificateAuthority(database.db);
   if (!row) {
     const key = await generateKey(caKeySpec);
-    const name = encodeName({ commonName: embeddedCaName, organization: 'Signet' });
+    const name = encodeDistinguishedName({ commonName: embeddedCaName, organization: 'Signet' });
     const now = new Date();
     const root = issueCertificate({
       subject: name,
@@ -54,14 +54,14 @@ export async function loadEmbeddedCa(options: {
       isCa: true,
     });
     row = await insertCertificateAuthority(database.db, {
-      certificatePem: der.toPem('CERTIFICATE', root),
+      certificatePem: toPem('CERTIFICATE', root),
       wrappedKey: wrapWithKek(ring, key.pkcs8, caAad),
     });
     key.pkcs8.fill(0);
     if (!row) throw new Error('the embedded CA could not be stored');
   }
   const { certificatePem, wrappedKey } = row;
-  const [rootDer] = der.fromPem(certificatePem, 'CERTIFICATE');
+  const [rootDer] = fromPem(certificatePem, 'CERTIFICATE');
   if (!rootDer) throw new Error('the embedded CA certificate is unreadable');
   const root = certificateParts(rootDer);
   // Fails at start, not at the first enrollment, when the KEK is not the one the CA was made with.

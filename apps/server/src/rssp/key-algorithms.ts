@@ -23,7 +23,22 @@ import {
   type RsaKeySize,
   type SphincsParameterSet,
 } from '@signet/contracts/credentials';
-import * as der from './der';
+import {
+  DerError,
+  derBitString,
+  derChildren,
+  derContent,
+  derIntegerBytes,
+  derNull,
+  derOctetString,
+  derOid,
+  derOidBytes,
+  derSequence,
+  derTag,
+  readDerAll,
+  spkiKeyBits,
+  X509_OID,
+} from '@signet/der';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -53,17 +68,6 @@ export interface KeySigner {
   signDigest(digest: Uint8Array, hash: HashName): Buffer;
 }
 
-const oids = {
-  rsaEncryption: '1.2.840.113549.1.1.1',
-  sha256WithRsa: '1.2.840.113549.1.1.11',
-  sha384WithRsa: '1.2.840.113549.1.1.12',
-  sha512WithRsa: '1.2.840.113549.1.1.13',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
-  ecdsaWithSha384: '1.2.840.10045.4.3.3',
-  ecdsaWithSha512: '1.2.840.10045.4.3.4',
-  slhDsaSha2_128f: '2.16.840.1.101.3.4.3.21',
-} as const;
-
 interface CurveInfo {
   /** OpenSSL's name for it. */
   nodeName: string;
@@ -83,7 +87,7 @@ const curves: Record<EcCurveName, CurveInfo> = {
 };
 
 const sphincs = {
-  'sphincs-sha2-128f': { impl: slh_dsa_sha2_128f, oid: oids.slhDsaSha2_128f },
+  'sphincs-sha2-128f': { impl: slh_dsa_sha2_128f, oid: X509_OID.slhDsaSha2_128f },
 } as const;
 
 /** EC curves this Node's OpenSSL can generate (and @noble/curves can sign digests with). */
@@ -102,11 +106,11 @@ export function supportedAlgorithms() {
 
 function ecdsaAlgorithm(hash: HashName): Buffer {
   const id = {
-    sha256: oids.ecdsaWithSha256,
-    sha384: oids.ecdsaWithSha384,
-    sha512: oids.ecdsaWithSha512,
+    sha256: X509_OID.ecdsaWithSha256,
+    sha384: X509_OID.ecdsaWithSha384,
+    sha512: X509_OID.ecdsaWithSha512,
   };
-  return der.sequence(der.oid(id[hash]));
+  return derSequence(derOidBytes(id[hash]));
 }
 
 /** Generates a key pair in memory. */
@@ -114,10 +118,10 @@ export async function generateKey(spec: KeySpec): Promise<GeneratedKey> {
   if (spec.keyAlg === 'sphincs+') {
     const { impl, oid } = sphincs[spec.parameterSet];
     const { secretKey, publicKey } = impl.keygen();
-    const algorithm = der.sequence(der.oid(oid));
-    const pkcs8 = der.sequence(der.integer(0), algorithm, der.octetString(secretKey));
+    const algorithm = derSequence(derOidBytes(oid));
+    const pkcs8 = derSequence(derIntegerBytes(0), algorithm, derOctetString(secretKey));
     secretKey.fill(0);
-    return { pkcs8, spki: der.sequence(algorithm, der.bitString(publicKey)) };
+    return { pkcs8, spki: derSequence(algorithm, derBitString(publicKey)) };
   }
   const { privateKey, publicKey } =
     spec.keyAlg === 'rsa'
@@ -155,7 +159,7 @@ export function createSigner(spec: KeySpec, pkcs8: Buffer): KeySigner {
     const { impl, oid } = sphincs[spec.parameterSet];
     const secretKey = new Uint8Array(sphincsSecretKey(pkcs8));
     return {
-      signatureAlgorithm: der.sequence(der.oid(oid)),
+      signatureAlgorithm: derSequence(derOidBytes(oid)),
       sign: (data) => Buffer.from(impl.sign(data, secretKey)),
       signDigest: () => {
         throw new Error('SLH-DSA signs the message, not a digest');
@@ -165,7 +169,7 @@ export function createSigner(spec: KeySpec, pkcs8: Buffer): KeySigner {
   const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
   if (spec.keyAlg === 'rsa') {
     return {
-      signatureAlgorithm: der.sequence(der.oid(oids.sha256WithRsa), der.nullValue()),
+      signatureAlgorithm: derSequence(derOidBytes(X509_OID.sha256WithRsa), derNull()),
       sign: (data) => nodeSign('sha256', data, key),
       signDigest: (digest, hash) => {
         checkDigest(digest, hash);
@@ -193,26 +197,26 @@ export function createSigner(spec: KeySpec, pkcs8: Buffer): KeySigner {
 /** The secret scalar of an EC key (from its SEC1 encoding). */
 function ecPrivateScalar(key: KeyObject): Uint8Array {
   const sec1 = key.export({ type: 'sec1', format: 'der' });
-  const [, scalar] = der.children(der.readAll(sec1));
-  if (!scalar || scalar.tag !== der.tag.octetString) throw new Error('unexpected EC key encoding');
-  const out = new Uint8Array(scalar.contents);
+  const [, scalar] = derChildren(readDerAll(sec1));
+  if (!scalar || scalar.tag !== derTag.octetString) throw new Error('unexpected EC key encoding');
+  const out = new Uint8Array(derContent(scalar));
   sec1.fill(0);
   return out;
 }
 
 function sphincsSecretKey(pkcs8: Buffer): Buffer {
-  const [, , privateKey] = der.children(der.readAll(pkcs8));
-  if (!privateKey || privateKey.tag !== der.tag.octetString)
+  const [, , privateKey] = derChildren(readDerAll(pkcs8));
+  if (!privateKey || privateKey.tag !== derTag.octetString)
     throw new Error('unexpected key encoding');
-  return privateKey.contents;
+  return derContent(privateKey);
 }
 
 /** OID of the algorithm in a SubjectPublicKeyInfo. */
 export function spkiAlgorithm(spki: Buffer): string {
-  const [algorithm] = der.children(der.readAll(spki));
-  const [id] = algorithm ? der.children(algorithm) : [];
-  if (!id) throw new der.DerError('bad SubjectPublicKeyInfo');
-  return der.decodeOid(id);
+  const [algorithm] = derChildren(readDerAll(spki));
+  const [id] = algorithm ? derChildren(algorithm) : [];
+  if (!id) throw new DerError('bad SubjectPublicKeyInfo');
+  return derOid(id);
 }
 
 /**
@@ -225,27 +229,21 @@ export function verifySignature(options: {
   data: Buffer;
   signature: Buffer;
 }): boolean {
-  const [idNode] = der.children(der.readAll(options.signatureAlgorithm));
+  const [idNode] = derChildren(readDerAll(options.signatureAlgorithm));
   if (!idNode) return false;
-  const id = der.decodeOid(idNode);
+  const id = derOid(idNode);
   const hashes: Record<string, HashName> = {
-    [oids.sha256WithRsa]: 'sha256',
-    [oids.sha384WithRsa]: 'sha384',
-    [oids.sha512WithRsa]: 'sha512',
-    [oids.ecdsaWithSha256]: 'sha256',
-    [oids.ecdsaWithSha384]: 'sha384',
-    [oids.ecdsaWithSha512]: 'sha512',
+    [X509_OID.sha256WithRsa]: 'sha256',
+    [X509_OID.sha384WithRsa]: 'sha384',
+    [X509_OID.sha512WithRsa]: 'sha512',
+    [X509_OID.ecdsaWithSha256]: 'sha256',
+    [X509_OID.ecdsaWithSha384]: 'sha384',
+    [X509_OID.ecdsaWithSha512]: 'sha512',
   };
   try {
-    if (id === oids.slhDsaSha2_128f) {
-      if (spkiAlgorithm(options.spki) !== oids.slhDsaSha2_128f) return false;
-      const [, keyBits] = der.children(der.readAll(options.spki));
-      if (!keyBits) return false;
-      return slh_dsa_sha2_128f.verify(
-        options.signature,
-        options.data,
-        keyBits.contents.subarray(1),
-      );
+    if (id === X509_OID.slhDsaSha2_128f) {
+      if (spkiAlgorithm(options.spki) !== X509_OID.slhDsaSha2_128f) return false;
+      return slh_dsa_sha2_128f.verify(options.signature, options.data, spkiKeyBits(options.spki));
     }
     const hash = hashes[id];
     if (!hash) return false;
@@ -255,5 +253,3 @@ export function verifySignature(options: {
     return false;
   }
 }
-
-export const signatureOids = oids;

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { readDer } from '../../src/der';
+import { readDer } from '@signet/der';
 import type { FetchTimestamp, SignatureReport } from '../../src/index';
 import type { TestPki } from './pki';
 

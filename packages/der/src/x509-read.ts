@@ -1,5 +1,9 @@
-import { constants, createPublicKey, verify as nodeVerify, type KeyObject } from 'node:crypto';
-import { slh_dsa_sha2_128f } from '@noble/post-quantum/slh-dsa.js';
+/**
+ * Reading X.509 certificates and PKCS#10 requests. `parseCertificate` decodes every field the
+ * PAdES engine needs; `certificateParts` only splits the structure (what the rSSP stores and
+ * compares), so it accepts whatever Node's X509Certificate can describe.
+ */
+import { DerError } from './der-error';
 import {
   derBytes,
   derChild,
@@ -9,9 +13,12 @@ import {
   derOid,
   derTime,
   readDer,
+  readDerAll,
   type DerNode,
-} from './der';
-import { DIGEST_NAME_BY_OID, OID } from './oids';
+} from './der-read';
+import { derTag } from './der-write';
+import { X509_OID } from './oids';
+import { fromPem } from './pem';
 
 export interface AlgorithmIdentifier {
   oid: string;
@@ -49,6 +56,7 @@ const NAME_LABELS: Record<string, string> = {
   '1.2.840.113549.1.9.1': 'emailAddress',
 };
 
+/** A Name as `CN=…, O=…` in encoded order; unknown attributes by OID. */
 export function nameToString(name: DerNode): string {
   const parts: string[] = [];
   for (const rdn of derChildren(name)) {
@@ -58,9 +66,9 @@ export function nameToString(name: DerNode): string {
       const oid = derOid(type);
       const raw = derContent(value);
       const text =
-        value.tag === 0x1e
+        value.tag === derTag.bmpString
           ? Buffer.from(raw).swap16().toString('utf16le')
-          : Buffer.from(raw).toString('utf8');
+          : raw.toString('utf8');
       parts.push(`${NAME_LABELS[oid] ?? oid}=${text}`);
     }
   }
@@ -71,7 +79,7 @@ export function readAlgorithm(node: DerNode): AlgorithmIdentifier {
   const [oidNode, params] = derChildren(node);
   if (!oidNode) throw new Error('X.509: empty AlgorithmIdentifier');
   const result: AlgorithmIdentifier = { oid: derOid(oidNode) };
-  if (params && params.tag !== 0x05) result.params = derBytes(params);
+  if (params && params.tag !== derTag.null) result.params = derBytes(params);
   return result;
 }
 
@@ -120,13 +128,16 @@ export function parseCertificate(der: Uint8Array): Certificate {
 }
 
 /** Raw public key bits of a SubjectPublicKeyInfo (the SLH-DSA public key, an EC point). */
-export function spkiKeyBits(spki: Uint8Array): Uint8Array {
+export function spkiKeyBits(spki: Uint8Array): Buffer {
   return derContent(derChild(readDer(spki), 1)).subarray(1);
 }
 
 /** Length in bytes of an RSA modulus, or undefined for other keys. */
 export function rsaModulusLength(certificate: Certificate): number | undefined {
-  if (certificate.keyAlgorithm !== OID.rsaEncryption && certificate.keyAlgorithm !== OID.rsaPss)
+  if (
+    certificate.keyAlgorithm !== X509_OID.rsaEncryption &&
+    certificate.keyAlgorithm !== X509_OID.rsaPss
+  )
     return undefined;
   const key = readDer(spkiKeyBits(certificate.spki));
   const modulus = derContent(derChild(key, 0));
@@ -139,88 +150,73 @@ export function isSelfIssued(certificate: Certificate): boolean {
   return Buffer.compare(certificate.issuer, certificate.subject) === 0;
 }
 
-/** An unsigned DER INTEGER as base64url without leading zeros, as JWK wants it. */
-function base64urlUnsigned(node: DerNode): string {
-  const bytes = derContent(node);
-  let start = 0;
-  while (start < bytes.length - 1 && bytes[start] === 0) start++;
-  return Buffer.from(bytes.subarray(start)).toString('base64url');
+/** The parts of a signed structure (certificate, request): what was signed and the signature. */
+export interface SignedParts {
+  tbs: Buffer;
+  /** DER AlgorithmIdentifier. */
+  signatureAlgorithm: Buffer;
+  signature: Buffer;
+}
+
+export function signedParts(bytes: Uint8Array): SignedParts {
+  const [tbs, signatureAlgorithm, signature] = derChildren(readDerAll(bytes));
+  if (!tbs || !signatureAlgorithm || !signature || signature.tag !== derTag.bitString) {
+    throw new DerError('not a signed structure');
+  }
+  return {
+    tbs: derBytes(tbs),
+    signatureAlgorithm: derBytes(signatureAlgorithm),
+    signature: derContent(signature).subarray(1),
+  };
+}
+
+/** Subject and SPKI of a PKCS#10 request. */
+export function requestParts(bytes: Uint8Array): { subject: Buffer; spki: Buffer } {
+  const [, subject, spki] = derChildren(readDer(signedParts(bytes).tbs));
+  if (!subject || !spki) throw new DerError('bad certification request');
+  return { subject: derBytes(subject), spki: derBytes(spki) };
+}
+
+/** Issuer, subject and SPKI (raw DER) of a certificate. */
+export interface CertificateParts extends SignedParts {
+  der: Buffer;
+  /** Content bytes of the serial number INTEGER. */
+  serial: Buffer;
+  issuer: Buffer;
+  subject: Buffer;
+  spki: Buffer;
+}
+
+export function certificateParts(bytes: Buffer): CertificateParts {
+  const signed = signedParts(bytes);
+  let fields = derChildren(readDer(signed.tbs));
+  if (fields[0]?.tag === 0xa0) fields = fields.slice(1); // [0] version
+  const [serial, , issuer, , subject, spki] = fields;
+  if (!serial || !issuer || !subject || !spki) throw new DerError('bad certificate');
+  return {
+    ...signed,
+    der: bytes,
+    serial: derContent(serial),
+    issuer: derBytes(issuer),
+    subject: derBytes(subject),
+    spki: derBytes(spki),
+  };
 }
 
 /**
- * A public key for node:crypto. RSA keys go in as JWK: OpenSSL 3 takes about 15 times longer to
- * decode a DER SubjectPublicKeyInfo than to build the key from its modulus and exponent, and that
- * was a tenth of signing a small document.
+ * Reads certificates sent as PEM text (one or more blocks) or base64 DER. Throws a DerError when
+ * something is not a certificate.
  */
-function nodeKey(spki: Uint8Array): KeyObject {
-  const algorithm = derOid(derChild(derChild(readDer(spki), 0), 0));
-  if (algorithm === OID.rsaEncryption || algorithm === OID.rsaPss) {
-    const key = readDer(spkiKeyBits(spki));
-    return createPublicKey({
-      key: {
-        kty: 'RSA',
-        n: base64urlUnsigned(derChild(key, 0)),
-        e: base64urlUnsigned(derChild(key, 1)),
-      },
-      format: 'jwk',
-    });
+export function readCertificates(input: string): Buffer[] {
+  if (input.includes('-----BEGIN')) {
+    const blocks = fromPem(input, 'CERTIFICATE');
+    if (blocks.length === 0) throw new DerError('no CERTIFICATE block');
+    blocks.forEach((b) => certificateParts(b));
+    return blocks;
   }
-  return createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
-}
-
-function pssParams(params: Uint8Array | undefined): { hash: string; saltLength: number } {
-  let hash = 'sha1';
-  let saltLength = 20;
-  if (params) {
-    for (const field of derChildren(readDer(params))) {
-      if (field.tag === 0xa0)
-        hash = DIGEST_NAME_BY_OID[derOid(derChild(derChild(field, 0), 0))] ?? hash;
-      if (field.tag === 0xa2) saltLength = Number(derInteger(derChild(field, 0)));
-    }
-  }
-  return { hash, saltLength };
-}
-
-const HASH_BY_SIGNATURE_OID: Record<string, string> = {
-  [OID.sha1WithRsa]: 'sha1',
-  [OID.sha256WithRsa]: 'sha256',
-  [OID.sha384WithRsa]: 'sha384',
-  [OID.sha512WithRsa]: 'sha512',
-  [OID.ecdsaWithSha256]: 'sha256',
-  [OID.ecdsaWithSha384]: 'sha384',
-  [OID.ecdsaWithSha512]: 'sha512',
-};
-
-/**
- * Verifies `signature` over `data` with the key in `spki`. `digestName` is used when the algorithm
- * does not name its hash (rsaEncryption or ecPublicKey in a SignerInfo).
- */
-export function verifySignature(options: {
-  algorithm: AlgorithmIdentifier;
-  digestName?: string;
-  data: Uint8Array;
-  signature: Uint8Array;
-  spki: Uint8Array;
-}): boolean {
-  const { algorithm, data, signature, spki } = options;
-  try {
-    if (algorithm.oid === OID.slhDsaSha2_128f) {
-      return slh_dsa_sha2_128f.verify(signature, data, spkiKeyBits(spki));
-    }
-    if (algorithm.oid === OID.ed25519) return nodeVerify(null, data, nodeKey(spki), signature);
-    if (algorithm.oid === OID.rsaPss) {
-      const { hash, saltLength } = pssParams(algorithm.params);
-      return nodeVerify(
-        hash,
-        data,
-        { key: nodeKey(spki), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength },
-        signature,
-      );
-    }
-    const hash = HASH_BY_SIGNATURE_OID[algorithm.oid] ?? options.digestName;
-    if (!hash) return false;
-    return nodeVerify(hash, data, nodeKey(spki), signature);
-  } catch {
-    return false;
-  }
+  const compact = input.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+=*$/.test(compact)) throw new DerError('neither PEM nor base64 DER');
+  const bytes = Buffer.from(compact, 'base64');
+  certificateParts(bytes);
+  return [bytes];
 }
