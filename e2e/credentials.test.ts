@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import credentialsEn from '../apps/web/src/features/credentials/i18n/en.json';
@@ -81,9 +82,36 @@ describe('a user and their credentials', () => {
     const submit = dialog.getByTestId('credential-submit');
     expect(await submit.isDisabled()).toBe(true);
 
-    // §5: the description needs 4 characters.
-    await dialog.getByLabel(texts.dialog.description, { exact: false }).fill('abc');
+    // §5: the description needs 4 to 255 characters; a longer one is kept and named, not cut.
+    const description = dialog.getByLabel(texts.dialog.description, { exact: false });
+    await description.fill('abc');
     await dialog.getByText(texts.validation.descriptionSize).waitFor({ state: 'visible' });
+    await description.fill('d'.repeat(256));
+    await dialog.getByText(texts.validation.descriptionSize).waitFor({ state: 'visible' });
+    expect(await description.inputValue()).toHaveLength(256);
+    const longName = dialog.getByTestId('credential-common-name');
+    await longName.fill('n'.repeat(65));
+    await dialog.getByText(texts.validation.commonNameSize).waitFor({ state: 'visible' });
+    expect(await longName.inputValue()).toHaveLength(65);
+    await longName.fill('');
+
+    // SLH-DSA signs only: its purposes do not include Decrypt (RSA's do).
+    await choose(page, dialog, texts.dialog.keyAlg, texts.keyAlg['sphincs+']);
+    const purposes = async () => {
+      await dialog
+        .getByRole('combobox', { name: new RegExp(`^${texts.dialog.keyPurpose}`) })
+        .click();
+      const names = await page.getByRole('option').allInnerTexts();
+      await page.keyboard.press('Escape');
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      return names;
+    };
+    expect(await purposes()).toEqual([
+      texts.keyPurpose.ASYMMETRIC_SIGN,
+      texts.keyPurpose.AUTHENTICATE,
+    ]);
+    await choose(page, dialog, texts.dialog.keyAlg, texts.keyAlg.rsa);
+    expect(await purposes()).toContain(texts.keyPurpose.ASYMMETRIC_DECRYPT);
     await dialog.getByLabel(texts.dialog.description, { exact: false }).fill(userCredential);
     await choose(page, dialog, texts.dialog.keyAlg, texts.keyAlg.rsa);
     await choose(page, dialog, texts.dialog.rsaKeySize, '2048');
@@ -122,6 +150,8 @@ describe('a user and their credentials', () => {
     await row.getByTestId('credential-activate').click();
     const dialog = page.getByRole('dialog', { name: texts.activation.title });
     await dialog.waitFor({ state: 'visible' });
+    // What a key password must be is said before any mistake.
+    await dialog.getByText(texts.hint.keyPassword).waitFor({ state: 'visible' });
     await dialog.getByLabel(texts.activation.keyPassword, { exact: false }).first().fill('12ab');
     await dialog.getByLabel(texts.activation.confirmKeyPassword, { exact: false }).click();
     await dialog.getByText(texts.validation.minSixCharacters).waitFor({ state: 'visible' });
@@ -177,6 +207,10 @@ describe('a user and their credentials', () => {
     await expect
       .poll(() => rows.last().getByTestId('certificate-issued-to').innerText())
       .toBe('Erin Tester');
+    // An order that is not the one saved says so, and names the order that will be saved.
+    const savedOrder = page.getByTestId('certificates-saved-order');
+    await savedOrder.waitFor({ state: 'visible' });
+    expect(await savedOrder.innerText()).toContain('Erin Tester →');
     await screenshot(page, 'certificates-edit-1280');
     await page.getByTestId('certificates-back').click();
     const leave = page.getByTestId('leave-dialog');
@@ -212,6 +246,30 @@ describe('a user and their credentials', () => {
       buffer: Buffer.from(rootPem),
     });
     await expect.poll(() => rows.count()).toBe(count);
+
+    // Upload order does not rank: the end user's certificate uploaded after the root is first.
+    const endUserDownload = page.waitForEvent('download');
+    await rows
+      .first()
+      .getByRole('button', { name: texts.certificates.download.replace('{{name}}', 'Erin Tester') })
+      .click();
+    const endUserPem = await readFile((await (await endUserDownload).path())!, 'utf8');
+    await rows
+      .first()
+      .getByRole('button', { name: texts.certificates.delete.replace('{{name}}', 'Erin Tester') })
+      .click();
+    await expect.poll(() => rows.count()).toBe(count - 1);
+    await fileInput.setInputFiles({
+      name: 'erin.pem',
+      mimeType: 'application/x-pem-file',
+      buffer: Buffer.from(endUserPem),
+    });
+    await expect.poll(() => rows.count()).toBe(count);
+    expect(await rows.first().getByTestId('certificate-issued-to').innerText()).toBe('Erin Tester');
+    expect(await rows.first().getByTestId('certificate-rank').innerText()).toBe(
+      texts.certificates.endUser,
+    );
+    expect(await savedOrder.count()).toBe(0);
     await page.getByTestId('certificates-save').click();
     await page
       .getByTestId('toast-success')
@@ -343,6 +401,10 @@ describe('an admin', () => {
     const row = rowOf(page, adminCredential);
     await row.waitFor({ state: 'visible' });
     expect(await row.innerText()).toContain(user.email);
+    // P§2: the admin list has every column of the user's list, plus user and e-mail.
+    for (const column of ['keyPurpose', 'authMode', 'user', 'email'] as const) {
+      await page.getByRole('columnheader', { name: texts.columns[column] }).waitFor();
+    }
     // An admin does not activate someone else's credential.
     expect(await row.getByTestId('credential-activate').count()).toBe(0);
     await screenshot(page, 'credentials-admin-1280');

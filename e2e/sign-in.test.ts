@@ -103,6 +103,16 @@ describe('a user who registers', () => {
     expect(await update.isDisabled()).toBe(true);
 
     const firstName = page.getByLabel(texts.profileEn.general.firstName);
+    // A cleared name says it is required and cannot be sent; one over 255 says how long it may be.
+    await firstName.fill('');
+    await page.getByText(texts.profileEn.validation.required).waitFor({ state: 'visible' });
+    expect(await update.isDisabled()).toBe(true);
+    await firstName.fill('x'.repeat(256));
+    await page
+      .getByText(texts.profileEn.validation.tooLong.replace('{{max}}', '255'))
+      .waitFor({ state: 'visible' });
+    expect(await firstName.inputValue()).toHaveLength(256);
+    expect(await update.isDisabled()).toBe(true);
     await firstName.fill('Erika');
     expect(await update.isEnabled()).toBe(true);
     await update.click();

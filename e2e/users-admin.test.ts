@@ -76,7 +76,8 @@ describe('the Users screen', () => {
     const dialog = await openCreateDialog();
     await dialog.getByLabel(users.dialog.email).fill(admin.email);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await dialog.getByText(users.validation.alreadyExists).waitFor({ state: 'visible' });
+    // P§8: "{0} already exists", {0} the first word of the server's message.
+    await dialog.getByText('User already exists', { exact: true }).waitFor({ state: 'visible' });
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -138,6 +139,42 @@ describe('the Users screen', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await page.getByTestId('user-row').first().getByRole('button').count()).toBe(2);
+    // A long e-mail wraps before the @ or after a dot, never inside a word.
+    const id = newCredentials().email.slice(5, 11);
+    const longEmail = `alexandra.kovacsne${id}@longcompanydomain.e2e.test`;
+    const create = await openCreateDialog();
+    await create.getByLabel(users.dialog.email).fill(longEmail);
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await create.waitFor({ state: 'hidden' });
+    await page.getByTestId('users-search').fill(longEmail);
+    const cell = page
+      .getByTestId('user-row')
+      .filter({ hasText: longEmail })
+      .getByTestId('user-email');
+    await cell.waitFor({ state: 'visible' });
+    const breaks = await cell.evaluate((element) => {
+      // The characters around every place where a new line starts.
+      const text = element.textContent ?? '';
+      const range = document.createRange();
+      const found: string[] = [];
+      let lastTop: number | null = null;
+      let offset = 0;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (lastTop !== null && top > lastTop + 2)
+            found.push(text.slice(offset + i - 1, offset + i + 1));
+          lastTop = top;
+        }
+        offset += (node.textContent ?? '').length;
+      }
+      return found;
+    });
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const pair of breaks) expect(pair[0] === '.' || pair[1] === '@', pair).toBe(true);
     const dialog = await openCreateDialog();
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= mobileViewport.width).toBe(true);

@@ -18,3 +18,31 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   if (moved !== undefined) next.splice(to, 0, moved);
   return next;
 }
+
+interface NamedCertificate {
+  subject: string;
+  issuer: string;
+}
+
+/**
+ * The order a chain is saved in (the server orders it the same way): the certificate nothing
+ * else was issued by first, then each one's issuer up to the root. Certificates that fit nowhere
+ * stay at the end, in the order given (saving them is refused with a message).
+ */
+export function issuingOrder<T extends NamedCertificate>(certificates: readonly T[]): T[] {
+  const rest = [...certificates];
+  const isSelfIssued = (c: T) => c.subject === c.issuer;
+  const leaf =
+    rest.find((c) => !rest.some((other) => other !== c && other.issuer === c.subject)) ?? rest[0];
+  if (!leaf) return [];
+  const ordered = [leaf];
+  rest.splice(rest.indexOf(leaf), 1);
+  for (let current = leaf; !isSelfIssued(current);) {
+    const next = rest.find((c) => c.subject === current.issuer);
+    if (!next) break;
+    ordered.push(next);
+    rest.splice(rest.indexOf(next), 1);
+    current = next;
+  }
+  return [...ordered, ...rest];
+}

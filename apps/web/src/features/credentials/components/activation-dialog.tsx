@@ -62,6 +62,7 @@ export function ActivationDialog({ credential, onClose, onActivated }: Activatio
         label={t('activation.keyPassword')}
         registration={register('keyPassword')}
         error={translateValidation(t, errors.keyPassword?.message)}
+        hint={t('hint.keyPassword')}
         autoFocus
       />
       <SecretField

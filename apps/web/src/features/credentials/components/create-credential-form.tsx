@@ -336,7 +336,7 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
                 error={Boolean(fieldState.error)}
                 helperText={err(fieldState.error?.message) ?? ' '}
                 slotProps={{
-                  htmlInput: { maxLength: 64, 'data-testid': 'credential-common-name' },
+                  htmlInput: { 'data-testid': 'credential-common-name' },
                 }}
               />
             )}
@@ -370,7 +370,6 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
               type={name === 'emailAddress' ? 'email' : 'text'}
               error={Boolean(errors.distinguishedName?.[name])}
               helperText={err(errors.distinguishedName?.[name]?.message) ?? ' '}
-              slotProps={{ htmlInput: { maxLength: 255 } }}
             />
           ))}
           <Controller

@@ -29,27 +29,19 @@ function isSortField(column: ColumnKey): column is ColumnKey & SortField {
   return sortable.has(column);
 }
 
-type Layout = 'compact' | 'medium' | 'wide';
-
 /**
- * Narrow screens keep description, status and actions (the rest moves into the expanded row);
- * the admin list, with two more columns, moves key purpose and auth mode there until it is wide.
+ * Every column of P§2 (the admin list adds user and e-mail); narrow screens keep description,
+ * status and actions, and the rest moves into the expanded row.
  */
-function columnsFor(isAdminList: boolean, layout: Layout): ColumnKey[] {
-  if (layout === 'compact') return ['description', 'status', 'actions'];
-  if (!isAdminList) {
-    return ['description', 'status', 'createdAt', 'keyPurpose', 'authMode', 'actions'];
-  }
-  if (layout === 'medium')
-    return ['description', 'status', 'createdAt', 'user', 'email', 'actions'];
+function columnsFor(isAdminList: boolean, isCompact: boolean): ColumnKey[] {
+  if (isCompact) return ['description', 'status', 'actions'];
   return [
     'description',
     'status',
     'createdAt',
     'keyPurpose',
     'authMode',
-    'user',
-    'email',
+    ...(isAdminList ? (['user', 'email'] as const) : []),
     'actions',
   ];
 }
@@ -145,9 +137,7 @@ export function CredentialsTable(props: CredentialsTableProps) {
   const { credentials, total, query, isLoading, isAdminList } = props;
   const { t } = useTranslation('credentials');
   const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
-  const layout: Layout = isCompact ? 'compact' : isWide ? 'wide' : 'medium';
-  const columns = columnsFor(isAdminList, layout);
+  const columns = columnsFor(isAdminList, isCompact);
   const hidesKeyColumns = !columns.includes('authMode');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 

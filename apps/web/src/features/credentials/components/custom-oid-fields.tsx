@@ -70,7 +70,7 @@ export function CustomOidFields({ value, onChange }: CustomOidFieldsProps) {
           onChange={(event) => setText(event.target.value)}
           error={Boolean(valueError)}
           helperText={valueError ? t('validation.required') : ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'custom-oid-value', maxLength: 255 } }}
+          slotProps={{ htmlInput: { 'data-testid': 'custom-oid-value' } }}
           sx={{ flex: 1, width: { xs: '100%', sm: 'auto' } }}
         />
         <Stack direction="row" spacing={0.5} sx={{ pt: 0.25 }}>

@@ -21,7 +21,7 @@ export function DescriptionField({ registration, error }: DescriptionFieldProps)
       autoFocus
       error={Boolean(error)}
       helperText={translateValidation(t, error?.message) ?? ' '}
-      slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'credential-description' } }}
+      slotProps={{ htmlInput: { 'data-testid': 'credential-description' } }}
       sx={{ gridColumn: '1 / -1' }}
     />
   );

@@ -71,6 +71,7 @@ export function SecretChangeDialog({
         label={t('changePassword.newKeyPassword')}
         registration={register('newKeyPassword')}
         error={translateValidation(t, errors.newKeyPassword?.message)}
+        hint={t('hint.keyPassword')}
       />
       <SecretField
         label={t('changePassword.confirmNewKeyPassword')}

@@ -9,6 +9,8 @@ interface SecretFieldProps {
   autoFocus?: boolean;
   /** `current-password` for an old secret, `new-password` for a new one. */
   autoComplete?: 'current-password' | 'new-password';
+  /** What a new secret must be, shown until there is an error to show. */
+  hint?: string;
 }
 
 /** A key password or PUK input: hidden, numeric keyboard on phones, message under it. */
@@ -18,6 +20,7 @@ export function SecretField({
   error,
   autoFocus,
   autoComplete = 'new-password',
+  hint,
 }: SecretFieldProps) {
   return (
     <TextField
@@ -29,8 +32,8 @@ export function SecretField({
       autoFocus={autoFocus}
       autoComplete={autoComplete}
       error={Boolean(error)}
-      helperText={error ?? ' '}
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 64 } }}
+      helperText={error ?? hint ?? ' '}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     />
   );
 }

@@ -26,7 +26,7 @@ import { useCertificateInfo } from '../api/get-certificate-info';
 import { useCertificateRequest } from '../api/get-certificate-request';
 import { useCredential } from '../api/get-credential';
 import { useSetCertificateChain } from '../api/set-certificate-chain';
-import { moveItem } from '../certificate-ranking';
+import { issuingOrder, moveItem } from '../certificate-ranking';
 import { CertificatesTable } from '../components/certificates-table';
 import { useCredentialViewer } from '../components/credentials-list';
 import { LeaveDialog } from '../components/leave-dialog';
@@ -38,6 +38,9 @@ import {
   downloadText,
   isCertificateFileName,
 } from '../format';
+
+const sameOrder = (a: readonly Certificate[], b: readonly Certificate[]) =>
+  a.length === b.length && a.every((certificate, i) => certificate.pem === b[i]?.pem);
 
 const maxFileChars = certificateInfoRequestSchema.shape.pem.maxLength ?? 262_144;
 
@@ -105,7 +108,8 @@ export default function CertificatesPage() {
       }
       try {
         const parsed = await certificateInfo.mutateAsync(text);
-        setWorking((current) => [...(current ?? []), ...parsed]);
+        // Shown in the order they will be saved in, whatever order they were uploaded in.
+        setWorking((current) => issuingOrder([...(current ?? []), ...parsed]));
       } catch (error) {
         toast.error(error, file.name);
       }
@@ -117,7 +121,7 @@ export default function CertificatesPage() {
     try {
       await setChain.mutateAsync({
         id: data.id,
-        certificates: working.map((certificate) => certificate.pem),
+        certificates: issuingOrder(working).map((certificate) => certificate.pem),
       });
       setWorking(null);
       toast.success(t('toast.chainSaved'));
@@ -222,6 +226,15 @@ export default function CertificatesPage() {
         )}
       </Stack>
       {isEditing && <Alert severity="info">{t('certificates.editing')}</Alert>}
+      {working && !sameOrder(working, issuingOrder(working)) && (
+        <Alert severity="warning" data-testid="certificates-saved-order">
+          {t('certificates.savedOrder', {
+            order: issuingOrder(working)
+              .map((certificate) => certificate.issuedTo)
+              .join(' → '),
+          })}
+        </Alert>
+      )}
       {(certificateInfo.isPending || setChain.isPending || credential.isFetching) && (
         <LinearProgress aria-hidden sx={{ height: 2 }} />
       )}

@@ -38,7 +38,7 @@ interface GeneralCardProps {
   accountManagementUrl: string;
 }
 
-/** Names (update disabled while unchanged) and the optional manage-account link. */
+/** Names (update disabled while unchanged or invalid) and the optional manage-account link. */
 export function GeneralCard({ user, accountManagementUrl }: GeneralCardProps) {
   const { t } = useTranslation(['profile', 'common']);
   const toast = useToast();
@@ -47,7 +47,7 @@ export function GeneralCard({ user, accountManagementUrl }: GeneralCardProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isDirty, isSubmitting },
+    formState: { errors, isDirty, isValid, isSubmitting },
   } = useForm<NamesFormValues>({
     resolver: zodResolver(namesSchema),
     defaultValues: names,
@@ -100,7 +100,7 @@ export function GeneralCard({ user, accountManagementUrl }: GeneralCardProps) {
           <Button
             type="submit"
             variant="contained"
-            disabled={!isDirty}
+            disabled={!isDirty || !isValid}
             loading={isSubmitting}
             data-testid="profile-update"
           >

@@ -26,6 +26,7 @@ import {
 } from '@signet/contracts/users';
 import type { Locale, User, UserStatus } from '@signet/contracts/users';
 import { isApiError } from '../../../shared/api/api-error';
+import { describeError } from '../../../shared/api/error-message';
 import { useToast } from '../../../shared/components/toast';
 import { useCreateUser } from '../api/create-user';
 import { useDefaultRoles } from '../api/get-default-roles';
@@ -139,7 +140,11 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
       if (isApiError(error, 'ALREADY_EXISTS')) {
         setError(
           'email',
-          { type: 'server', message: t('validation.alreadyExists') },
+          // P§8: "{0} already exists" with the first word of the server's message.
+          {
+            type: 'server',
+            message: describeError(error, (key, options) => t(`common:${key}`, options)),
+          },
           {
             shouldFocus: true,
           },

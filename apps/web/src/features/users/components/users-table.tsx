@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { User, UserListQuery } from '@signet/contracts/users';
 import { ListTable } from '../../../shared/components/list-table';
 import { formatDateTime } from '../../../shared/format/format-date-time';
+import { EmailText } from '../../../shared/format/email-text';
 import { UserRoleChips } from './user-role-chips';
 import { UserStatusChip } from './user-status-chip';
 
@@ -92,8 +93,8 @@ function UserCell({ column, user, isCompact, isSelf, onUpdate, onDelete }: UserC
           <Typography variant="body2" sx={{ fontWeight: 500 }}>
             {fullName(user) || t('noName')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {user.email}
+          <Typography variant="body2" color="text.secondary" data-testid="user-email">
+            <EmailText email={user.email} />
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
             {formatDateTime(user.createdAt)}
