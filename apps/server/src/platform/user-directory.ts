@@ -45,6 +45,10 @@ export function createUserDirectory(deps: {
           throw new AppError('UNAUTHORIZED', 'The user of this sign-in account was deleted');
         }
         const holder = await store.findUserByEmail(db, claims.email);
+        // A concurrent first request of the same account may have just created it.
+        if (holder?.idpIssuer === claims.issuer && holder.idpSubject === claims.subject) {
+          return toAuthUser(holder);
+        }
         if (holder?.idpSubject != null) {
           throw new AppError(
             'ALREADY_EXISTS',
