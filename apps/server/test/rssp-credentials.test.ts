@@ -400,11 +400,24 @@ describe('rSSP credentials: algorithms, requests, certificates', () => {
     const page = list.json<CredentialPage>();
     expect(page.total).toBe(2);
     expect(page.content.map((c) => c.description)).toEqual(['Alpha list key', 'Beta list key']);
-    const paged = await t.app.inject({
-      url: '/rssp/v1/credentials/self?q=list%20key&page-size=10&page-num=1',
+    // Pages count from 1: page 1 is the first, page 2 is past the end.
+    const pageOf = async (n: number) =>
+      (
+        await t.app.inject({
+          url: `/rssp/v1/credentials/self?q=list%20key&page-size=10&page-num=${n}&sort-field=description&sort-order=asc`,
+          headers: ann.headers,
+        })
+      ).json<CredentialPage>();
+    expect((await pageOf(1)).content.map((c) => c.description)).toEqual([
+      'Alpha list key',
+      'Beta list key',
+    ]);
+    expect(await pageOf(2)).toMatchObject({ total: 2, content: [] });
+    const totalOnly = await t.app.inject({
+      url: '/rssp/v1/credentials/self?q=list%20key&page-size=0',
       headers: ann.headers,
     });
-    expect(paged.json<CredentialPage>()).toMatchObject({ total: 2, content: [] });
+    expect(totalOnly.json()).toEqual({ total: 2, content: [] });
     const until = new Date(Date.now() + 3_600_000).toISOString();
     const updated = await t.app.inject({
       method: 'PUT',

@@ -297,13 +297,15 @@ describe('users API', () => {
 
     it('pages with page-num and page-size, and reports the total', async () => {
       const all = await page('page-size=50&sort-field=email');
-      const first = await page('page-size=10&page-num=0&sort-field=email');
-      const second = await page('page-size=10&page-num=1&sort-field=email');
+      // Pages count from 1 (P§7); page-size=0 answers only the total.
+      const first = await page('page-size=10&page-num=1&sort-field=email');
+      const second = await page('page-size=10&page-num=2&sort-field=email');
       expect(first.total).toBe(all.total);
       expect(first.content).toHaveLength(10);
       expect(second.content).toHaveLength(all.total - 10);
       expect([...first.content, ...second.content]).toEqual(all.content);
       expect((await page('page-size=10&page-num=9')).content).toEqual([]);
+      expect(await page('page-size=0')).toEqual({ content: [], total: all.total });
       expect((await page('')).content).toHaveLength(10);
     });
 
@@ -365,6 +367,7 @@ describe('users API', () => {
         ['sort-field=password', 'sort-field'],
         ['sort-order=up', 'sort-order'],
         ['page-num=-1', 'page-num'],
+        ['page-num=0', 'page-num'],
         ['limit=5', 'querystring'],
       ] as const) {
         const res = await call('GET', `/users?${query}`, admin);

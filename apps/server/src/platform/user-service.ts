@@ -12,6 +12,7 @@ import {
   type UserStats,
 } from '@signet/contracts/users';
 import type { EventStream } from '@signet/contracts/events';
+import { pageOffset } from '@signet/contracts/paging';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AccessTokenClaims, AuthUser } from '#infra/auth-types';
@@ -90,7 +91,7 @@ export async function listUsers(options: {
   const { query } = options;
   const { rows, total } = await store.listUsers(options.context.database.db, {
     q: query.q,
-    offset: query['page-num'] * query['page-size'],
+    offset: pageOffset(query),
     limit: query['page-size'],
     sortField: query['sort-field'],
     sortOrder: query['sort-order'],

@@ -14,6 +14,7 @@ import type {
   UpdateCredential,
 } from '@signet/contracts/credentials';
 import { credentialMessages } from '@signet/contracts/credentials';
+import { pageOffset } from '@signet/contracts/paging';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
@@ -315,7 +316,7 @@ async function page(
     userId,
     status: query.status,
     q: query.q,
-    offset: query['page-num'] * size,
+    offset: pageOffset(query),
     limit: size,
     sortField: query['sort-field'],
     sortOrder: query['sort-order'],

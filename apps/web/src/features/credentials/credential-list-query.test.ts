@@ -8,7 +8,7 @@ import {
 describe('credential list query in the address', () => {
   it('defaults to page 0 of 10, createdAt desc', () => {
     expect(readCredentialListState(new URLSearchParams())).toEqual({
-      'page-num': 0,
+      'page-num': 1,
       'page-size': 10,
       'sort-field': 'createdAt',
       'sort-order': 'desc',
@@ -39,9 +39,9 @@ describe('credential list query in the address', () => {
     expect(writeCredentialListState(defaultCredentialListState).toString()).toBe('');
     const params = writeCredentialListState({
       ...defaultCredentialListState,
-      'page-num': 1,
+      'page-num': 2,
       'sort-field': 'status',
     });
-    expect(params.toString()).toBe('pageNum=1&sortBy=status');
+    expect(params.toString()).toBe('pageNum=2&sortBy=status');
   });
 });

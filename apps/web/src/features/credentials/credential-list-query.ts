@@ -8,7 +8,7 @@ export type CredentialListState = Pick<
   'q' | 'page-num' | 'page-size' | 'sort-field' | 'sort-order'
 >;
 
-/** Address parameters `q`, `pageNum`, `pageSize`, `sortBy`, `sortOrder`; pages are 0-based like the API's. */
+/** Address parameters `q`, `pageNum`, `pageSize`, `sortBy`, `sortOrder`; pages count from 1 like the API's. */
 const credentialListQuery = listQueryParams<CredentialListState>(credentialListQuerySchema, {
   q: 'q',
   'page-num': 'pageNum',
@@ -17,7 +17,7 @@ const credentialListQuery = listQueryParams<CredentialListState>(credentialListQ
   'sort-order': 'sortOrder',
 });
 
-/** Defaults: page 0 of 10, newest first (createdAt desc). */
+/** Defaults: page 1 of 10, newest first (createdAt desc). */
 export const defaultCredentialListState = credentialListQuery.defaults;
 export const readCredentialListState = credentialListQuery.read;
 export const writeCredentialListState = credentialListQuery.write;

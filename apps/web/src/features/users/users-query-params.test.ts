@@ -4,7 +4,7 @@ import { readUsersQuery, writeUsersQuery } from './users-query-params';
 describe('users query params', () => {
   it('defaults to the first page of 10 sorted by name', () => {
     expect(readUsersQuery(new URLSearchParams())).toEqual({
-      'page-num': 0,
+      'page-num': 1,
       'page-size': 10,
       'sort-field': 'name',
       'sort-order': 'asc',
@@ -33,7 +33,7 @@ describe('users query params', () => {
   it('writes only what differs from the defaults', () => {
     const params = writeUsersQuery({
       q: 'bob',
-      'page-num': 0,
+      'page-num': 1,
       'page-size': 50,
       'sort-field': 'name',
       'sort-order': 'desc',

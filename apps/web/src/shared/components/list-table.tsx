@@ -98,7 +98,7 @@ export function ListTable<Column extends string, Field extends string>({
       </TableContainer>
       <TablePager
         total={total}
-        page={query['page-num']}
+        page={query['page-num'] - 1}
         pageSize={query['page-size']}
         onPage={onPage}
         onPageSize={onPageSize}
@@ -168,7 +168,7 @@ function EmptyTableRow({ colSpan, children }: EmptyTableRowProps) {
 
 interface TablePagerProps {
   total: number;
-  /** Zero-based page number. */
+  /** Zero-based page number (the pager's). */
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
@@ -185,7 +185,8 @@ function TablePager({ total, page, pageSize, onPage, onPageSize }: TablePagerPro
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...pageSizes]}
-      onPageChange={(_event, nextPage) => onPage(nextPage)}
+      // The pager counts from 0, the API's page-num from 1.
+      onPageChange={(_event, nextPage) => onPage(nextPage + 1)}
       onRowsPerPageChange={(event) => {
         const size = Number(event.target.value);
         const allowed = pageSizes.find((candidate) => candidate === size);

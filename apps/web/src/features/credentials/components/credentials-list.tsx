@@ -78,7 +78,7 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
       if (action === 'delete') {
         await deleteCredential.mutateAsync(credential.id);
         toast.success(t('toast.deleted'));
-        if (list.data?.content.length === 1 && query['page-num'] > 0) {
+        if (list.data?.content.length === 1 && query['page-num'] > 1) {
           changeQuery({ 'page-num': query['page-num'] - 1 });
         }
       } else {
@@ -143,7 +143,7 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
       </PageTitle>
       <SearchField
         value={query.q ?? ''}
-        onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 0 })}
+        onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 1 })}
         placeholder={t('searchPlaceholder')}
         testId="credentials-search"
       />
@@ -164,10 +164,10 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
             actionsFor={(credential) => credentialActions(credential, viewer)}
             onAction={onAction}
             onSort={(field, order) =>
-              changeQuery({ 'sort-field': field, 'sort-order': order, 'page-num': 0 })
+              changeQuery({ 'sort-field': field, 'sort-order': order, 'page-num': 1 })
             }
             onPage={(pageNum) => changeQuery({ 'page-num': pageNum })}
-            onPageSize={(pageSize) => changeQuery({ 'page-size': pageSize, 'page-num': 0 })}
+            onPageSize={(pageSize) => changeQuery({ 'page-size': pageSize, 'page-num': 1 })}
           />
         </>
       )}

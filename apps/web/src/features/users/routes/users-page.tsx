@@ -49,7 +49,7 @@ export default function UsersPage() {
       await deleteUser.mutateAsync(user.id);
       toast.success(t('toast.deleted'));
       // Deleting the last row of a later page goes back one page.
-      if (users.data?.content.length === 1 && query['page-num'] > 0) {
+      if (users.data?.content.length === 1 && query['page-num'] > 1) {
         changeQuery({ 'page-num': query['page-num'] - 1 });
       }
     } catch (error) {
@@ -93,7 +93,7 @@ export default function UsersPage() {
       </PageTitle>
       <SearchField
         value={query.q ?? ''}
-        onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 0 })}
+        onSearch={(q) => changeQuery({ q: q || undefined, 'page-num': 1 })}
         placeholder={t('searchPlaceholder')}
         testId="users-search"
       />
@@ -107,10 +107,10 @@ export default function UsersPage() {
           isLoading={users.isPending || users.isPlaceholderData}
           currentUserId={currentUser.data?.id}
           onSort={(field, order) =>
-            changeQuery({ 'sort-field': field, 'sort-order': order, 'page-num': 0 })
+            changeQuery({ 'sort-field': field, 'sort-order': order, 'page-num': 1 })
           }
           onPage={(pageNum) => changeQuery({ 'page-num': pageNum })}
-          onPageSize={(pageSize) => changeQuery({ 'page-size': pageSize, 'page-num': 0 })}
+          onPageSize={(pageSize) => changeQuery({ 'page-size': pageSize, 'page-num': 1 })}
           onUpdate={(user) => setDialog({ kind: 'update', user })}
           onDelete={(user, anchor) => setPendingDelete({ user, anchor })}
         />
