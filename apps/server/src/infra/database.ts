@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -63,7 +64,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
   }
-  const client = await PGlite.create(path);
+  // pg_trgm serves the lists' substring search (migrations create the extension).
+  const client = await PGlite.create(path, { extensions: { pg_trgm } });
   return {
     kind: 'pglite',
     db: drizzlePglite(client) as unknown as Db,

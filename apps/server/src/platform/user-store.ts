@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import type { Db, Tx } from '#infra/database';
 import {
@@ -35,16 +35,13 @@ function containing(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** E-mail and name in one lower-case text: what `q` searches (trigram index users_search). */
+const searchable = sql`lower(${users.email} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
 function searchCondition(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
-  const pattern = containing(term);
-  return or(
-    ilike(users.email, pattern),
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    sql`${fullName} like lower(${pattern})`,
-  );
+  return sql`${searchable} like lower(${containing(term)})`;
 }
 
 function orderBy(field: UserSortField, order: 'asc' | 'desc'): SQL[] {

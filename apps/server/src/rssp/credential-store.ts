@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus, credentialSortFields } from '@signet/contracts/credentials';
 import type { Db, Tx } from '#infra/database';
 import {
@@ -26,21 +26,16 @@ function containing(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** What `q` searches, in one lower-case text (trigram index credentials_search). */
+const searchable = sql`lower(${credentials.description} || ' ' || ${credentials.userEmail} || ' ' || ${credentials.userName} || ' ' || ${credentials.keyAlg} || ' ' || coalesce(${credentials.certificateSerialNumber}, ''))`;
+
 function listCondition(options: CredentialListOptions): SQL | undefined {
   const term = options.q?.trim();
   const pattern = term ? containing(term) : undefined;
   return and(
     options.userId ? eq(credentials.userId, options.userId) : undefined,
     options.status ? eq(credentials.status, options.status) : undefined,
-    pattern
-      ? or(
-          ilike(credentials.description, pattern),
-          ilike(credentials.userEmail, pattern),
-          ilike(credentials.userName, pattern),
-          ilike(credentials.keyAlg, pattern),
-          ilike(credentials.certificateSerialNumber, pattern),
-        )
-      : undefined,
+    pattern ? sql`${searchable} like lower(${pattern})` : undefined,
   );
 }
 
