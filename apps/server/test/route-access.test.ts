@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import {
@@ -32,6 +33,7 @@ describe('access to every route of the route table', () => {
   let ann: Person;
   let bob: Person;
   let annsKey: Credential;
+  let annsDocumentId: string;
   let routes: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
@@ -42,6 +44,15 @@ describe('access to every route of the route table', () => {
       keyPuk: puk,
     });
     expect(activated.statusCode).toBe(200);
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents?fileName=ann.pdf',
+      headers: { ...ann.headers, 'content-type': 'application/pdf' },
+      payload: Buffer.from(await pdf.save()),
+    });
+    annsDocumentId = uploaded.json<{ id: string }>().id;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths)
       .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
@@ -59,6 +70,7 @@ describe('access to every route of the route table', () => {
   const owned = (path: string): Record<string, string> | null => {
     if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
+    if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
     return null;
   };
 
@@ -158,5 +170,10 @@ describe('access to every route of the route table', () => {
     expect(after.json()).toEqual(before.json());
     const annAfter = await t.app.inject({ url: '/api/v1/users/self', headers: ann.headers });
     expect(annAfter.json()).toEqual(annBefore.json());
+    const document = await t.app.inject({
+      url: `/rdss/v1/documents/${annsDocumentId}`,
+      headers: ann.headers,
+    });
+    expect(document.statusCode).toBe(200);
   });
 });

@@ -10,6 +10,8 @@ export { PdfError, isPdfError } from './errors';
 export type { PdfErrorCode } from './errors';
 export { buildTimestampRequest } from './timestamp';
 export { validate } from './validate';
+export { inspectPdf } from './inspect';
+export type { PdfInspection, PdfSecurity } from './inspect';
 export type {
   ValidateOptions,
   ValidationReport,

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyQuerySchema } from '@signet/contracts/common';
+import {
+  documentFileQuerySchema,
+  documentIdParamsSchema,
+  documentSchema,
+  uploadDocumentQuerySchema,
+} from '@signet/contracts/documents';
+import { errorResponseSchema } from '@signet/contracts/errors';
+import { AppError } from '#infra/app-error';
+import * as documents from './document-service';
+
+const tags = ['documents'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** `attachment; filename*=UTF-8''…` (RFC 6266), so any file name survives the header. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * D§7 documents calls under `/rdss/v1`. The PDF is the request body (`application/pdf`); Fastify
+ * counts its bytes as they arrive and answers 413 PAYLOAD_TOO_LARGE the moment they pass
+ * MAX_UPLOAD_DOCUMENT_BYTES, so an oversized upload is never held whole.
+ */
+export const documentRoutes: FastifyPluginAsync<{
+  ctx: documents.DocumentContext & {
+    maxUploadBytes: number;
+  };
+}> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser(
+    'application/pdf',
+    { parseAs: 'buffer', bodyLimit: ctx.maxUploadBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/documents',
+    {
+      bodyLimit: ctx.maxUploadBytes,
+      schema: {
+        tags,
+        description: 'Uploads a PDF (the request body, application/pdf)',
+        querystring: uploadDocumentQuerySchema,
+        response: { 201: documentSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'Send the PDF as the body, with Content-Type application/pdf',
+        );
+      }
+      const document = await documents.uploadDocument({
+        ctx,
+        actor: request.authUser,
+        fileName: request.query.fileName,
+        bytes: request.body,
+      });
+      return reply.status(201).send(document);
+    },
+  );
+
+  app.get(
+    '/documents/:id',
+    {
+      schema: {
+        tags,
+        params: documentIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: documentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      documents.getDocument({ ctx, actor: request.authUser, id: request.params.id }),
+  );
+
+  app.get(
+    '/documents/:id/file',
+    {
+      schema: {
+        tags,
+        description: 'The PDF: as uploaded (ORIGINAL) or its latest revision (FULL)',
+        params: documentIdParamsSchema,
+        querystring: documentFileQuerySchema,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { document, bytes } = await documents.readDocumentFile({
+        ctx,
+        actor: request.authUser,
+        id: request.params.id,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(document.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      schema: {
+        tags,
+        params: documentIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await documents.deleteDocument({ ctx, actor: request.authUser, id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+};

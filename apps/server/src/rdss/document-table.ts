@@ -1,0 +1,27 @@
+import { bigint, customType, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DocumentSecurity } from '@signet/contracts/documents';
+
+const rdss = pgSchema('rdss');
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/** `rdss.documents` (migrations/001-documents.sql). */
+export const documents = rdss.table('documents', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  fileName: text('file_name').notNull(),
+  fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  security: text('security').notNull().$type<DocumentSecurity>(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** `rdss.document_blobs`: the bytes (document-store.ts). */
+export const documentBlobs = rdss.table('document_blobs', {
+  documentId: uuid('document_id').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+});
+
+export type DocumentRow = typeof documents.$inferSelect;

@@ -1,0 +1,167 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentView } from '@signet/contracts/documents';
+import { createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
+import type { TestApp } from './test-app';
+
+async function contract(pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) {
+    doc.addPage([595, 842]).drawText(`Contract, page ${i + 1}`, { x: 50, y: 780, size: 18, font });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** The PDF encrypted by qpdf (AES-256) with these passwords. */
+function encrypted(pdf: Buffer, dir: string, user: string, owner: string): Buffer {
+  const input = join(dir, 'in.pdf');
+  const output = join(dir, `out-${user || 'none'}.pdf`);
+  writeFileSync(input, pdf);
+  execFileSync('qpdf', ['--encrypt', user, owner, '256', '--', input, output]);
+  return readFileSync(output);
+}
+
+describe('rDSS documents: upload, read, download, delete', () => {
+  let t: TestApp;
+  let ann: Person;
+  let bob: Person;
+  let dir: string;
+  beforeAll(async () => {
+    ({ t, ann, bob } = await createRsspTestApp({
+      ...fastKdfEnv,
+      MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024),
+    }));
+    dir = mkdtempSync(join(tmpdir(), 'signet-documents-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  const upload = (who: Person, bytes: Buffer, fileName = 'contract.pdf') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/rdss/v1/documents?fileName=${encodeURIComponent(fileName)}`,
+      headers: { ...who.headers, 'content-type': 'application/pdf' },
+      payload: bytes,
+    });
+  const stored = async () => {
+    const result = await t.context.database.db.execute(
+      sql`select (select count(*) from rdss.documents)::int as documents, (select count(*) from rdss.document_blobs)::int as blobs`,
+    );
+    return (result as unknown as { rows: { documents: number; blobs: number }[] }).rows[0];
+  };
+
+  it('stores an uploaded PDF with its size and SHA-256, and gives back the same bytes', async () => {
+    const pdf = await contract(2);
+    const res = await upload(ann, pdf, 'Szerződés 2026.pdf');
+    expect(res.statusCode).toBe(201);
+    const document = res.json<DocumentView>();
+    expect(document).toMatchObject({
+      fileName: 'Szerződés 2026.pdf',
+      fileSize: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      security: 'NONE',
+    });
+    const read = await t.app.inject({
+      url: `/rdss/v1/documents/${document.id}`,
+      headers: ann.headers,
+    });
+    expect(read.json()).toEqual(document);
+    const file = await t.app.inject({
+      url: `/rdss/v1/documents/${document.id}/file?mode=ORIGINAL`,
+      headers: ann.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Szerződés 2026.pdf')}`,
+    );
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('records how an encrypted PDF is protected', async () => {
+    const pdf = await contract();
+    const user = await upload(ann, encrypted(pdf, dir, 'open-sesame', 'owner-secret'));
+    expect(user.json()).toMatchObject({ security: 'ENCRYPTED_WITH_USER_PASSWORD' });
+    const owner = await upload(ann, encrypted(pdf, dir, '', 'owner-secret'));
+    expect(owner.json()).toMatchObject({ security: 'ENCRYPTED_WITH_OWNER_PASSWORD' });
+  });
+
+  it('refuses what is not a PDF it can open with DOCUMENT_PARSING_ERROR, and stores nothing', async () => {
+    const before = await stored();
+    const pdf = await contract();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    for (const [what, bytes] of [
+      ['a PNG named .pdf', png],
+      ['a PDF cut in half', pdf.subarray(0, Math.floor(pdf.length / 2))],
+      ['only a header', Buffer.from('%PDF-1.7\n')],
+      ['an empty body', Buffer.alloc(0)],
+    ] as const) {
+      const res = await upload(ann, bytes);
+      expect({ what, status: res.statusCode, code: res.json().code }).toEqual({
+        what,
+        status: 400,
+        code: 'DOCUMENT_PARSING_ERROR',
+      });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 413 PAYLOAD_TOO_LARGE past MAX_UPLOAD_DOCUMENT_BYTES, and stores nothing', async () => {
+    const before = await stored();
+    const big = Buffer.concat([await contract(), Buffer.alloc(70 * 1024, 0x20)]);
+    const res = await upload(ann, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a bad file name and a body that is not application/pdf', async () => {
+    const pdf = await contract();
+    expect((await upload(ann, pdf, '../../etc/passwd')).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents?fileName=a.pdf',
+      headers: ann.headers,
+      payload: { not: 'a pdf' },
+    });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it("hides another user's document (404 everywhere) and lets only the uploader delete it", async () => {
+    const document = (await upload(ann, await contract())).json<DocumentView>();
+    for (const [method, url] of [
+      ['GET', `/rdss/v1/documents/${document.id}`],
+      ['GET', `/rdss/v1/documents/${document.id}/file`],
+      ['DELETE', `/rdss/v1/documents/${document.id}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bob.headers });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    }
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/documents/${document.id}`,
+      headers: ann.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const gone = await t.app.inject({
+      url: `/rdss/v1/documents/${document.id}`,
+      headers: ann.headers,
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});
