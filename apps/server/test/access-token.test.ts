@@ -47,6 +47,7 @@ function userDirectory(overrides: Partial<AuthUser> = {}): UserDirectory {
       ...overrides,
     }),
     find: async () => null,
+    findByEmail: async () => null,
   };
 }
 

@@ -34,6 +34,7 @@ describe('access to every route of the route table', () => {
   let bob: Person;
   let annsKey: Credential;
   let annsDocumentId: string;
+  let annsChainId: string;
   let routes: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
@@ -53,6 +54,13 @@ describe('access to every route of the route table', () => {
       payload: Buffer.from(await pdf.save()),
     });
     annsDocumentId = uploaded.json<{ id: string }>().id;
+    const chain = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/signatureChains',
+      headers: ann.headers,
+      payload: { type: 'ORDERED', origDocId: annsDocumentId, signers: [{ email: ann.email }] },
+    });
+    annsChainId = chain.json<{ id: string }>().id;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths)
       .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
@@ -71,6 +79,9 @@ describe('access to every route of the route table', () => {
     if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
+    if (/^\/rdss\/v1\/(signatureChains|signatures)\/(\w+\/)?\{id\}/.test(path)) {
+      return { id: annsChainId };
+    }
     return null;
   };
 
@@ -98,6 +109,17 @@ describe('access to every route of the route table', () => {
         newKeyPassword: keyPassword,
       },
       'PUT /rssp/v1/credentials/{id}/certificateChain': [pem],
+      'POST /rdss/v1/signatureChains': {
+        type: 'ORDERED',
+        origDocId: annsDocumentId,
+        signers: [{ email: 'x@example.com' }],
+      },
+      'POST /rdss/v1/signatures/{id}/decline': {
+        currentSignatureId: '00000000-0000-4000-8000-000000000000',
+      },
+      'POST /rdss/v1/signatures/{id}/approve': {
+        currentSignatureId: '00000000-0000-4000-8000-000000000000',
+      },
     };
     const key = `${method} ${path}`;
     if (!(key in samples)) throw new Error(`add a valid sample body for ${key} to this test`);
@@ -175,5 +197,10 @@ describe('access to every route of the route table', () => {
       headers: ann.headers,
     });
     expect(document.statusCode).toBe(200);
+    const chain = await t.app.inject({
+      url: `/rdss/v1/signatureChains/${annsChainId}`,
+      headers: ann.headers,
+    });
+    expect(chain.json()).toMatchObject({ status: 'CREATED', signatures: [{ status: 'CREATED' }] });
   });
 });

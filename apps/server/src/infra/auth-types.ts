@@ -32,6 +32,8 @@ export interface UserDirectory {
   resolve(claims: AccessTokenClaims): Promise<AuthUser>;
   /** The user with this id, or null: how another service checks a user it is given by id. */
   find(id: string): Promise<DirectoryUser | null>;
+  /** The user with this e-mail (any case), or null: how a chain names its participants. */
+  findByEmail(email: string): Promise<DirectoryUser | null>;
 }
 
 /** A user as another service may see it: enough to check and label ownership. */
@@ -40,7 +42,10 @@ export interface DirectoryUser {
   email: string;
   /** First and last name, or the e-mail when there are none. */
   name: string;
+  firstName: string | null;
+  lastName: string | null;
   status: UserStatus;
+  roles: Role[];
 }
 
 /** A user an admin deleted, as the services that hold something of theirs see it. */

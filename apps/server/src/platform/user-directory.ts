@@ -17,6 +17,19 @@ function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
+function toDirectoryUser(row: UserRow): DirectoryUser {
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    email: row.email,
+    name: name || row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    status: row.status,
+    roles: answerRoles(row.roles),
+  };
+}
+
 /** Attempts before giving up on a row that keeps appearing and disappearing under us. */
 const attempts = 3;
 
@@ -87,9 +100,11 @@ export function createUserDirectory(deps: {
     },
     async find(id: string): Promise<DirectoryUser | null> {
       const row = await store.findUserById(database.db, id);
-      if (!row) return null;
-      const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
-      return { id: row.id, email: row.email, name: name || row.email, status: row.status };
+      return row ? toDirectoryUser(row) : null;
+    },
+    async findByEmail(email: string): Promise<DirectoryUser | null> {
+      const row = await store.findUserByEmail(database.db, email.trim());
+      return row ? toDirectoryUser(row) : null;
     },
   };
 }

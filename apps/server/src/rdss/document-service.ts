@@ -62,12 +62,16 @@ export async function uploadDocument(options: {
 }
 
 /**
- * The document, for someone who may read it: its uploader (and, once chains exist, the
- * participants of a chain over it). Anyone else gets NOT_FOUND, as for an id that does not exist.
+ * The document, for someone who may read it: its uploader and the participants of a chain over
+ * it. Anyone else gets NOT_FOUND, as for an id that does not exist.
  */
 async function readable(ctx: DocumentContext, actor: AuthUser, id: string): Promise<DocumentRow> {
-  const row = await store.findDocument(ctx.database.db, id);
-  if (!row || row.ownerId !== actor.id) throw notFound('Document');
+  const db = ctx.database.db;
+  const row = await store.findDocument(db, id);
+  if (!row) throw notFound('Document');
+  if (row.ownerId !== actor.id && !(await store.takesPartInChainOver(db, id, actor.id))) {
+    throw notFound('Document');
+  }
   return row;
 }
 
@@ -91,12 +95,18 @@ export async function readDocumentFile(options: {
   return { document: toView(row), bytes };
 }
 
-/** Only the uploader deletes a document. */
+/** Only the uploader deletes a document, and only one no chain uses. */
 export async function deleteDocument(options: {
   ctx: DocumentContext;
   actor: AuthUser;
   id: string;
 }): Promise<void> {
   const row = await readable(options.ctx, options.actor, options.id);
-  await store.deleteDocument(options.ctx.database.db, row.id);
+  if (row.ownerId !== options.actor.id) throw notFound('Document');
+  const db = options.ctx.database.db;
+  if (await store.isUsedByAChain(db, row.id)) {
+    // "{0} is still referenced from {1}": the first and sixth words (P§8).
+    throw new AppError('STILL_REFERENCED', 'Document is still referenced from SignatureChain');
+  }
+  await store.deleteDocument(db, row.id);
 }

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { chains } from './chain-table';
 import type { Db, Tx } from '#infra/database';
 import { documentBlobs, documents, type DocumentRow } from './document-table';
 
@@ -33,6 +34,39 @@ export async function insertDocument(db: Handle, row: DocumentRow): Promise<void
 export async function findDocument(db: Handle, id: string): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
   return row;
+}
+
+/** Whether a chain (not in the recycle bin) over the document names the user. */
+export async function takesPartInChainOver(
+  db: Handle,
+  documentId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: chains.id })
+    .from(chains)
+    .where(
+      and(
+        eq(chains.origDocumentId, documentId),
+        isNull(chains.deletedAt),
+        or(
+          eq(chains.createdBy, userId),
+          sql`exists (select 1 from rdss.chain_entries e where e.chain_id = ${chains.id} and e.user_id = ${userId})`,
+          sql`exists (select 1 from rdss.chain_viewers v where v.chain_id = ${chains.id} and v.user_id = ${userId})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isUsedByAChain(db: Handle, documentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: chains.id })
+    .from(chains)
+    .where(eq(chains.origDocumentId, documentId))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Deletes the document and (by the foreign key) its bytes. */

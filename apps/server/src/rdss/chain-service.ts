@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import {
+  actionableEntry,
+  canApprove,
+  canDecline,
+  canDelete,
+  canWithdraw,
+  isParticipant,
+  type RuleChain,
+} from '@signet/contracts/chain-rules';
+import {
+  chainMessages,
+  type Chain,
+  type ChainDecision,
+  type ChainPage,
+  type CreateChain,
+  type OwnChainListQuery,
+} from '@signet/contracts/chains';
+import type { EventName } from '@signet/contracts/events';
+import type { AppContext } from '#infra/app-context';
+import { AppError, forbidden, notFound } from '#infra/app-error';
+import type { AuthUser, DirectoryUser } from '#infra/auth-types';
+import type { Tx } from '#infra/database';
+import * as store from './chain-store';
+import type { ChainEntryRow } from './chain-table';
+import { findDocument } from './document-store';
+import type { DocumentRow } from './document-table';
+
+export type ChainContext = Pick<AppContext, 'database' | 'events' | 'users'>;
+
+function ruleChain(stored: store.StoredChain): RuleChain {
+  return {
+    status: stored.chain.status,
+    type: stored.chain.type,
+    createdById: stored.chain.createdBy,
+    entries: stored.entries,
+    viewerIds: stored.viewerIds,
+  };
+}
+
+function person(user: DirectoryUser | null, email: string) {
+  if (!user) return { id: null, firstName: null, lastName: null, email };
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
+}
+
+async function toView(
+  ctx: ChainContext,
+  stored: store.StoredChain,
+  document: DocumentRow,
+  actorId: string,
+): Promise<Chain> {
+  const { chain, entries, viewerIds } = stored;
+  const users = new Map<string, DirectoryUser | null>();
+  const lookup = async (id: string) => {
+    if (!users.has(id)) users.set(id, await ctx.users.find(id));
+    return users.get(id) ?? null;
+  };
+  const creator = await lookup(chain.createdBy);
+  return {
+    id: chain.id,
+    status: chain.status,
+    type: chain.type,
+    createdBy: person(creator, creator?.email ?? ''),
+    comment: chain.comment,
+    signatures: await Promise.all(
+      entries.map(async (entry) => ({
+        id: entry.id,
+        user: person(entry.userId ? await lookup(entry.userId) : null, entry.email),
+        status: entry.status,
+        signedAt: entry.signedAt?.toISOString() ?? null,
+        comment: entry.comment,
+        approver: entry.approver,
+        clerkMode: entry.clerkMode,
+        subsignerName: entry.subsignerName,
+      })),
+    ),
+    viewers: await Promise.all(
+      viewerIds.map(async (id) => {
+        const viewer = await lookup(id);
+        return person(viewer, viewer?.email ?? '');
+      }),
+    ),
+    origDocument: {
+      id: document.id,
+      fileName: document.fileName,
+      fileSize: document.fileSize,
+      security: document.security,
+    },
+    currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
+    signingTrailMode: chain.signingTrailMode,
+    externalId: chain.externalId,
+    createdAt: chain.createdAt.toISOString(),
+    updatedAt: chain.updatedAt.toISOString(),
+    signedAt: chain.signedAt?.toISOString() ?? null,
+  };
+}
+
+/** The chain's event to its creator and every participant, on both streams, on `tx`. */
+async function announce(ctx: ChainContext, tx: Tx, name: EventName, stored: store.StoredChain) {
+  const recipients = new Set<string>([stored.chain.createdBy, ...stored.viewerIds]);
+  for (const entry of stored.entries) if (entry.userId) recipients.add(entry.userId);
+  for (const userId of recipients) {
+    for (const stream of ['rdss', 'rssp'] as const) {
+      await ctx.events.publish({ name, stream, userId, payload: { chainId: stored.chain.id } }, tx);
+    }
+  }
+}
+
+const invalid = (fields: Record<string, string>) =>
+  new AppError('VALIDATION_FAILED', 'Validation failed', fields);
+
+/**
+ * Creates a chain over a document the creator uploaded. Registered participants are named by
+ * their account; an e-mail without one becomes an invited signer entry. Signers need the signer
+ * role and approvers the approver role; viewers must have an account, and the creator is never a
+ * viewer of their own chain.
+ */
+export async function createChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  input: CreateChain;
+}): Promise<Chain> {
+  const { ctx, actor, input } = options;
+  if (!actor.roles.includes('creator')) throw forbidden('Creating chains needs the creator role');
+  const document = await findDocument(ctx.database.db, input.origDocId);
+  if (!document || document.ownerId !== actor.id) throw notFound('Document');
+
+  const fields: Record<string, string> = {};
+  const chainId = randomUUID();
+  const entries: ChainEntryRow[] = [];
+  for (const [position, signer] of input.signers.entries()) {
+    const user = await ctx.users.findByEmail(signer.email);
+    const role = signer.approver ? 'approver' : 'signer';
+    if (user && (user.status !== 'ENABLED' || !user.roles.includes(role))) {
+      fields[`signers.${position}.email`] = `${signer.email} cannot take part as ${role}`;
+    }
+    entries.push({
+      id: randomUUID(),
+      chainId,
+      position,
+      userId: user?.id ?? null,
+      email: user?.email ?? signer.email,
+      status: 'CREATED',
+      approver: signer.approver,
+      clerkMode: signer.clerkMode,
+      subsignerName: signer.clerkMode ? (signer.subsignerName ?? null) : null,
+      comment: null,
+      signedAt: null,
+    });
+  }
+  const viewerIds: string[] = [];
+  for (const [index, email] of input.viewerEmails.entries()) {
+    const viewer = await ctx.users.findByEmail(email);
+    if (!viewer) fields[`viewerEmails.${index}`] = `User ${email} not found`;
+    else if (viewer.id === actor.id)
+      fields[`viewerEmails.${index}`] = 'The creator cannot be a viewer';
+    else viewerIds.push(viewer.id);
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  if (entries.length === 0) throw invalid({ signers: chainMessages.noSigner });
+
+  const now = new Date();
+  const stored: store.StoredChain = {
+    chain: {
+      id: chainId,
+      status: 'CREATED',
+      type: input.type,
+      createdBy: actor.id,
+      comment: input.comment ?? null,
+      origDocumentId: document.id,
+      signingTrailMode: input.signingTrailMode,
+      externalId: input.externalId ?? null,
+      externalCallbackUrl: input.externalCallbackUrl ?? null,
+      createdAt: now,
+      updatedAt: now,
+      signedAt: null,
+      deletedAt: null,
+    },
+    entries,
+    viewerIds,
+  };
+  await ctx.database.db.transaction(async (tx) => {
+    await store.insertChain(tx, stored);
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
+  });
+  return toView(ctx, stored, document, actor.id);
+}
+
+/** The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. */
+async function visible(
+  ctx: ChainContext,
+  db: Parameters<typeof store.findChain>[0],
+  actor: AuthUser,
+  id: string,
+  lock = false,
+): Promise<{ stored: store.StoredChain; document: DocumentRow }> {
+  const stored = await store.findChain(db, id, { lock });
+  if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
+  const document = await findDocument(db, stored.chain.origDocumentId);
+  if (!document) throw notFound('Document');
+  return { stored, document };
+}
+
+export async function getChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<Chain> {
+  const { ctx, actor, id } = options;
+  const { stored, document } = await visible(ctx, ctx.database.db, actor, id);
+  return toView(ctx, stored, document, actor.id);
+}
+
+export async function listOwnChains(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  query: OwnChainListQuery;
+}): Promise<ChainPage> {
+  const { ctx, actor, query } = options;
+  const db = ctx.database.db;
+  const page = await store.listOwnChains(db, actor.id, query);
+  const content = await Promise.all(
+    page.chains.map(async (stored) => {
+      const document = await findDocument(db, stored.chain.origDocumentId);
+      if (!document) throw notFound('Document');
+      return toView(ctx, stored, document, actor.id);
+    }),
+  );
+  return { content, total: page.total };
+}
+
+/**
+ * A change of one chain under its row lock: `change` checks the rules on the locked state and
+ * writes; the event goes out on the same transaction. Two racing changes take turns, and the
+ * second one meets the state the first left.
+ */
+async function changeChain(
+  ctx: ChainContext,
+  actor: AuthUser,
+  id: string,
+  event: EventName,
+  change: (tx: Tx, stored: store.StoredChain) => Promise<void>,
+): Promise<Chain> {
+  const db = ctx.database.db;
+  const document = await db.transaction(async (tx) => {
+    const { stored, document } = await visible(ctx, tx, actor, id, true);
+    await change(tx, stored);
+    await announce(ctx, tx, event, stored);
+    return document;
+  });
+  const { stored } = await visible(ctx, db, actor, id);
+  return toView(ctx, stored, document, actor.id);
+}
+
+/** The creator takes back a chain nobody has finished: open entries end WITHDRAWN. */
+export async function withdrawChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<Chain> {
+  const { ctx, actor, id } = options;
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
+    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
+    if (!canWithdraw(ruleChain(stored), actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
+    }
+    await store.closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
+    await store.updateChain(tx, stored.chain.id, { status: 'FAILED' });
+  });
+}
+
+/** The entry named must be the caller's one that may act now. */
+function ownActionable(stored: store.StoredChain, actor: AuthUser, decision: ChainDecision) {
+  const entry = actionableEntry(ruleChain(stored), actor.id);
+  if (!entry || entry.id !== decision.currentSignatureId) {
+    throw new AppError('INVALID_REQUEST', 'This signature cannot be decided on now');
+  }
+  return entry;
+}
+
+/** A participant declines with an optional reason: the chain fails. */
+export async function declineChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+  decision: ChainDecision;
+}): Promise<Chain> {
+  const { ctx, actor, id, decision } = options;
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+    const entry = ownActionable(stored, actor, decision);
+    if (!canDecline(ruleChain(stored), actor.id)) {
+      throw forbidden('The creator cannot decline their own chain');
+    }
+    await store.updateEntry(tx, entry.id, {
+      status: 'DECLINED',
+      comment: decision.comment ?? null,
+    });
+    await store.updateChain(tx, stored.chain.id, { status: 'FAILED' });
+  });
+}
+
+/** An approver approves: their entry is done, and the chain when every entry is. */
+export async function approveChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+  decision: ChainDecision;
+}): Promise<Chain> {
+  const { ctx, actor, id, decision } = options;
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+    const entry = ownActionable(stored, actor, decision);
+    if (!canApprove(ruleChain(stored), actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
+    }
+    const now = new Date();
+    await store.updateEntry(tx, entry.id, {
+      status: 'DONE',
+      comment: decision.comment ?? null,
+      signedAt: now,
+    });
+    const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
+    if (allDone) await store.updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
+    else await store.updateChain(tx, stored.chain.id, {});
+  });
+}
+
+/** The creator moves a completed chain to the recycle bin. */
+export async function softDeleteChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<void> {
+  const { ctx, actor, id } = options;
+  await ctx.database.db.transaction(async (tx) => {
+    const { stored } = await visible(ctx, tx, actor, id, true);
+    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator deletes a chain');
+    if (!canDelete(ruleChain(stored), actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'The chain is not completed');
+    }
+    await store.updateChain(tx, stored.chain.id, { deletedAt: new Date() });
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
+  });
+}

@@ -1,0 +1,175 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ChainFilter } from '@signet/contracts/chain-rules';
+import type { OwnChainListQuery } from '@signet/contracts/chains';
+import { pageOffset } from '@signet/contracts/paging';
+import type { Db, Tx } from '#infra/database';
+import {
+  chainEntries,
+  chains,
+  chainViewers,
+  type ChainEntryRow,
+  type ChainRow,
+} from './chain-table';
+import { documents } from './document-table';
+
+type Handle = Db | Tx;
+
+/** A chain with its entries (in signing order) and viewers. */
+export interface StoredChain {
+  chain: ChainRow;
+  entries: ChainEntryRow[];
+  viewerIds: string[];
+}
+
+export async function insertChain(tx: Tx, stored: StoredChain): Promise<void> {
+  await tx.insert(chains).values(stored.chain);
+  await tx.insert(chainEntries).values(stored.entries);
+  if (stored.viewerIds.length > 0) {
+    await tx
+      .insert(chainViewers)
+      .values(stored.viewerIds.map((userId) => ({ chainId: stored.chain.id, userId })));
+  }
+}
+
+async function withParts(db: Handle, rows: ChainRow[]): Promise<StoredChain[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const entries = await db
+    .select()
+    .from(chainEntries)
+    .where(inArray(chainEntries.chainId, ids))
+    .orderBy(asc(chainEntries.chainId), asc(chainEntries.position));
+  const viewers = await db.select().from(chainViewers).where(inArray(chainViewers.chainId, ids));
+  return rows.map((chain) => ({
+    chain,
+    entries: entries.filter((e) => e.chainId === chain.id),
+    viewerIds: viewers.filter((v) => v.chainId === chain.id).map((v) => v.userId),
+  }));
+}
+
+/** A chain not in the recycle bin; `lock` holds its row until the transaction ends. */
+export async function findChain(
+  db: Handle,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<StoredChain | undefined> {
+  const query = db
+    .select()
+    .from(chains)
+    .where(and(eq(chains.id, id), isNull(chains.deletedAt)));
+  const rows = options.lock ? await query.for('update') : await query;
+  return (await withParts(db, rows))[0];
+}
+
+export async function updateChain(
+  db: Handle,
+  id: string,
+  patch: Partial<Pick<ChainRow, 'status' | 'signedAt' | 'deletedAt'>>,
+): Promise<void> {
+  await db
+    .update(chains)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(chains.id, id));
+}
+
+export async function updateEntry(
+  db: Handle,
+  id: string,
+  patch: Partial<Pick<ChainEntryRow, 'status' | 'comment' | 'signedAt'>>,
+): Promise<void> {
+  await db.update(chainEntries).set(patch).where(eq(chainEntries.id, id));
+}
+
+/** Ends every entry still open (withdrawal). */
+export async function closeOpenEntries(
+  db: Handle,
+  chainId: string,
+  status: 'WITHDRAWN',
+): Promise<void> {
+  await db
+    .update(chainEntries)
+    .set({ status })
+    .where(
+      and(
+        eq(chainEntries.chainId, chainId),
+        inArray(chainEntries.status, ['CREATED', 'IN_PROGRESS']),
+      ),
+    );
+}
+
+/** The user's own CREATED entry that may act now (documents §4), as SQL over chain `c`. */
+function actionableBy(userId: string): SQL {
+  return sql`${chains.status} = 'CREATED' and exists (
+    select 1 from rdss.chain_entries e
+    where e.chain_id = ${chains.id} and e.user_id = ${userId} and e.status = 'CREATED'
+      and (${chains.type} = 'UNORDERED' or e.position = 0 or exists (
+        select 1 from rdss.chain_entries p
+        where p.chain_id = e.chain_id and p.position = e.position - 1 and p.status = 'DONE'))
+  )`;
+}
+
+function filterCondition(filter: ChainFilter, userId: string): SQL | undefined {
+  switch (filter) {
+    case 'ALL':
+      return undefined;
+    case 'TODO':
+      return actionableBy(userId);
+    case 'PENDING':
+      return sql`${chains.status} in ('CREATED', 'IN_PROGRESS') and not (${actionableBy(userId)})`;
+    case 'SIGNED':
+      return eq(chains.status, 'DONE');
+    case 'FAILED':
+      return eq(chains.status, 'FAILED');
+  }
+}
+
+/** `%q%` for LIKE, with the pattern characters in `q` taken literally. */
+function containing(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The chains a user created or takes part in (not deleted), one page under one filter. */
+export async function listOwnChains(
+  db: Handle,
+  userId: string,
+  query: OwnChainListQuery,
+): Promise<{ chains: StoredChain[]; total: number }> {
+  const member = or(
+    eq(chains.createdBy, userId),
+    sql`exists (select 1 from rdss.chain_entries e where e.chain_id = ${chains.id} and e.user_id = ${userId})`,
+    sql`exists (select 1 from rdss.chain_viewers v where v.chain_id = ${chains.id} and v.user_id = ${userId})`,
+  );
+  const term = query.q?.trim();
+  const where = and(
+    isNull(chains.deletedAt),
+    member,
+    filterCondition(query.filter, userId),
+    term ? sql`lower(${documents.fileName}) like ${containing(term)}` : undefined,
+  );
+  const dir = query['sort-order'] === 'asc' ? asc : desc;
+  const sortColumn = {
+    createdAt: chains.createdAt,
+    fileName: sql`lower(${documents.fileName})`,
+    status: chains.status,
+  }[query['sort-field']];
+  const rows = await db
+    .select({ chain: chains })
+    .from(chains)
+    .innerJoin(documents, eq(documents.id, chains.origDocumentId))
+    .where(where)
+    .orderBy(dir(sortColumn), dir(chains.createdAt), dir(chains.id))
+    .limit(query['page-size'])
+    .offset(pageOffset(query));
+  const [total] = await db
+    .select({ n: count() })
+    .from(chains)
+    .innerJoin(documents, eq(documents.id, chains.origDocumentId))
+    .where(where);
+  return {
+    chains: await withParts(
+      db,
+      rows.map((r) => r.chain),
+    ),
+    total: total?.n ?? 0,
+  };
+}

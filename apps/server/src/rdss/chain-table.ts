@@ -1,0 +1,45 @@
+import { boolean, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ChainStatus, ChainType, EntryStatus } from '@signet/contracts/chain-rules';
+
+const rdss = pgSchema('rdss');
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** `rdss.chains` (migrations/002-chains.sql). */
+export const chains = rdss.table('chains', {
+  id: uuid('id').primaryKey(),
+  status: text('status').notNull().$type<ChainStatus>(),
+  type: text('type').notNull().$type<ChainType>(),
+  createdBy: uuid('created_by').notNull(),
+  comment: text('comment'),
+  origDocumentId: uuid('orig_document_id').notNull(),
+  signingTrailMode: text('signing_trail_mode').notNull().$type<'ATTACHED' | 'DETACHED' | 'NONE'>(),
+  externalId: text('external_id'),
+  externalCallbackUrl: text('external_callback_url'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  signedAt: at('signed_at'),
+  deletedAt: at('deleted_at'),
+});
+
+export const chainEntries = rdss.table('chain_entries', {
+  id: uuid('id').primaryKey(),
+  chainId: uuid('chain_id').notNull(),
+  position: integer('position').notNull(),
+  userId: uuid('user_id'),
+  email: text('email').notNull(),
+  status: text('status').notNull().$type<EntryStatus>(),
+  approver: boolean('approver').notNull(),
+  clerkMode: boolean('clerk_mode').notNull(),
+  subsignerName: text('subsigner_name'),
+  comment: text('comment'),
+  signedAt: at('signed_at'),
+});
+
+export const chainViewers = rdss.table(
+  'chain_viewers',
+  { chainId: uuid('chain_id').notNull(), userId: uuid('user_id').notNull() },
+  (t) => [primaryKey({ columns: [t.chainId, t.userId] })],
+);
+
+export type ChainRow = typeof chains.$inferSelect;
+export type ChainEntryRow = typeof chainEntries.$inferSelect;

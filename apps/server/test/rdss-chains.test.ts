@@ -1,0 +1,259 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Chain, ChainPage, CreateChainInput } from '@signet/contracts/chains';
+import type { ChainFilter } from '@signet/contracts/chain-rules';
+import { eventsDuring } from './events-during';
+import { createRsspTestApp, fastKdfEnv, person, type Person } from './rssp-fixture';
+import type { TestApp } from './test-app';
+
+describe('rDSS signature chains', () => {
+  let t: TestApp;
+  let admin: Person;
+  let ann: Person;
+  let bob: Person;
+  let carl: Person;
+  let dave: Person;
+  let eve: Person;
+
+  const call = (
+    who: Person | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/rdss/v1${url}`,
+      ...(who ? { headers: who.headers } : {}),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  async function upload(who: Person): Promise<string> {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents?fileName=contract.pdf',
+      headers: { ...who.headers, 'content-type': 'application/pdf' },
+      payload: Buffer.from(await pdf.save()),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: string }>().id;
+  }
+
+  async function create(input: Omit<CreateChainInput, 'origDocId'>, by = ann): Promise<Chain> {
+    const res = await call(by, 'POST', '/signatureChains', {
+      ...input,
+      origDocId: await upload(by),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Chain>();
+  }
+
+  const view = async (who: Person, id: string) =>
+    (await call(who, 'GET', `/signatureChains/${id}`)).json<Chain>();
+  const listed = async (who: Person, filter: ChainFilter) =>
+    (await call(who, 'GET', `/signatureChains/self?filter=${filter}&page-size=50`))
+      .json<ChainPage>()
+      .content.map((c) => c.id);
+
+  beforeAll(async () => {
+    ({ t, admin, ann, bob } = await createRsspTestApp(fastKdfEnv));
+    carl = await person(t, 'carl@example.com');
+    dave = await person(t, 'dave@example.com');
+    eve = await person(t, 'eve@example.com');
+    // Carl approves and does not sign; Dave only views.
+    const roles = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${carl.id}`,
+      headers: admin.headers,
+      payload: { roles: ['approver'] },
+    });
+    expect(roles.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('creates an ordered chain: the first signer may act, the others wait; everyone hears of it', async () => {
+    let chain: Chain | undefined;
+    const events = await eventsDuring(t.context.events, async () => {
+      chain = await create({
+        type: 'ORDERED',
+        signers: [
+          { email: 'BOB@example.com' },
+          { email: 'newcomer@example.org' },
+          { email: carl.email, approver: true },
+        ],
+        viewerEmails: [dave.email],
+        comment: 'Please sign by Friday',
+      });
+    });
+    const created = chain!;
+    expect(created).toMatchObject({
+      status: 'CREATED',
+      type: 'ORDERED',
+      createdBy: { id: ann.id, email: ann.email },
+      comment: 'Please sign by Friday',
+      currentSignatureId: null,
+      viewers: [{ id: dave.id }],
+      origDocument: { fileName: 'contract.pdf', security: 'NONE' },
+    });
+    expect(created.signatures.map((s) => [s.user.id, s.user.email, s.approver, s.status])).toEqual([
+      [bob.id, bob.email, false, 'CREATED'],
+      [null, 'newcomer@example.org', false, 'CREATED'],
+      [carl.id, carl.email, true, 'CREATED'],
+    ]);
+    expect((await view(bob, created.id)).currentSignatureId).toBe(created.signatures[0]!.id);
+    expect((await view(carl, created.id)).currentSignatureId).toBeNull();
+    expect(await listed(bob, 'TODO')).toContain(created.id);
+    expect(await listed(carl, 'PENDING')).toContain(created.id);
+    expect(await listed(carl, 'TODO')).not.toContain(created.id);
+    expect(await listed(dave, 'ALL')).toContain(created.id);
+    expect(await listed(ann, 'PENDING')).toContain(created.id);
+
+    const heard = events
+      .filter((e) => e.name === 'SIGNATURE_CHAIN_CREATED')
+      .map((e) => `${e.stream}:${e.userId}`);
+    for (const who of [ann, bob, carl, dave]) {
+      expect(heard).toEqual(expect.arrayContaining([`rdss:${who.id}`, `rssp:${who.id}`]));
+    }
+    expect(heard.some((h) => h.endsWith(eve.id))).toBe(false);
+
+    // A participant reads the document; a stranger sees neither the chain nor the document.
+    const docId = created.origDocument.id;
+    expect((await call(bob, 'GET', `/documents/${docId}`)).statusCode).toBe(200);
+    expect((await call(eve, 'GET', `/documents/${docId}`)).statusCode).toBe(404);
+    expect((await call(eve, 'GET', `/signatureChains/${created.id}`)).statusCode).toBe(404);
+    expect(await listed(eve, 'ALL')).not.toContain(created.id);
+    // The document cannot go while the chain uses it.
+    const remove = await call(ann, 'DELETE', `/documents/${docId}`);
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json()).toMatchObject({ code: 'STILL_REFERENCED' });
+  });
+
+  it('lets a signer decline with a reason: the chain fails for everyone', async () => {
+    const chain = await create({ type: 'ORDERED', signers: [{ email: bob.email }] });
+    const current = (await view(bob, chain.id)).currentSignatureId!;
+    const declined = await call(bob, 'POST', `/signatures/${chain.id}/decline`, {
+      currentSignatureId: current,
+      comment: 'The amount is wrong',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({
+      status: 'FAILED',
+      signatures: [{ status: 'DECLINED', comment: 'The amount is wrong' }],
+    });
+    expect(await listed(ann, 'FAILED')).toContain(chain.id);
+    // Nothing more to decide on.
+    const again = await call(bob, 'POST', `/signatures/${chain.id}/decline`, {
+      currentSignatureId: current,
+    });
+    expect(again.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+
+  it('lets an approver approve, which completes the chain; a signer cannot approve', async () => {
+    const chain = await create({
+      type: 'UNORDERED',
+      signers: [{ email: carl.email, approver: true }],
+    });
+    const current = (await view(carl, chain.id)).currentSignatureId!;
+    const approved = await call(carl, 'POST', `/signatures/${chain.id}/approve`, {
+      currentSignatureId: current,
+    });
+    expect(approved.json()).toMatchObject({ status: 'DONE', signatures: [{ status: 'DONE' }] });
+    expect(await listed(ann, 'SIGNED')).toContain(chain.id);
+
+    const signers = await create({ type: 'UNORDERED', signers: [{ email: bob.email }] });
+    const bobs = (await view(bob, signers.id)).currentSignatureId!;
+    const refused = await call(bob, 'POST', `/signatures/${signers.id}/approve`, {
+      currentSignatureId: bobs,
+    });
+    expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect((await view(bob, signers.id)).status).toBe('CREATED');
+  });
+
+  it('lets only the creator withdraw a CREATED chain, once, even when two try at the same time', async () => {
+    const chain = await create({ type: 'ORDERED', signers: [{ email: bob.email }] });
+    expect((await call(bob, 'PUT', `/signatureChains/withdraw/${chain.id}`)).statusCode).toBe(403);
+    const [first, second] = await Promise.all([
+      call(ann, 'PUT', `/signatureChains/withdraw/${chain.id}`),
+      call(ann, 'PUT', `/signatureChains/withdraw/${chain.id}`),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const withdrawn = await view(ann, chain.id);
+    expect(withdrawn).toMatchObject({ status: 'FAILED', signatures: [{ status: 'WITHDRAWN' }] });
+  });
+
+  it('settles a withdraw racing a decline: one wins, the chain stays consistent', async () => {
+    const chain = await create({ type: 'ORDERED', signers: [{ email: bob.email }] });
+    const current = (await view(bob, chain.id)).currentSignatureId!;
+    const [withdraw, decline] = await Promise.all([
+      call(ann, 'PUT', `/signatureChains/withdraw/${chain.id}`),
+      call(bob, 'POST', `/signatures/${chain.id}/decline`, { currentSignatureId: current }),
+    ]);
+    expect([withdraw.statusCode, decline.statusCode].sort()).toEqual([200, 400]);
+    const final = await view(ann, chain.id);
+    expect(final.status).toBe('FAILED');
+    expect(['WITHDRAWN', 'DECLINED']).toContain(final.signatures[0]!.status);
+  });
+
+  it('moves a completed chain to the recycle bin, and refuses one still open', async () => {
+    const open = await create({ type: 'ORDERED', signers: [{ email: bob.email }] });
+    const refused = await call(ann, 'DELETE', `/signatureChains/soft/${open.id}`);
+    expect(refused.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: 'The chain is not completed',
+    });
+    const done = await create({
+      type: 'ORDERED',
+      signers: [{ email: carl.email, approver: true }],
+    });
+    await call(carl, 'POST', `/signatures/${done.id}/approve`, {
+      currentSignatureId: (await view(carl, done.id)).currentSignatureId,
+    });
+    expect((await call(bob, 'DELETE', `/signatureChains/soft/${done.id}`)).statusCode).toBe(404);
+    expect((await call(ann, 'DELETE', `/signatureChains/soft/${done.id}`)).statusCode).toBe(204);
+    expect((await call(ann, 'GET', `/signatureChains/${done.id}`)).statusCode).toBe(404);
+    expect(await listed(ann, 'ALL')).not.toContain(done.id);
+  });
+
+  it('validates participants and roles, and changes nothing when it refuses', async () => {
+    const before = await listed(ann, 'ALL');
+    const docId = await upload(ann);
+    const attempt = (input: Record<string, unknown>, by = ann) =>
+      call(by, 'POST', '/signatureChains', { type: 'ORDERED', origDocId: docId, ...input });
+    // Dave is a signer by default roles; make a viewer-only user: Carl (approver only) cannot sign.
+    const notSigner = await attempt({ signers: [{ email: carl.email }] });
+    expect(notSigner.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { 'signers.0.email': `${carl.email} cannot take part as signer` },
+    });
+    const unknownViewer = await attempt({
+      signers: [{ email: bob.email }],
+      viewerEmails: ['ghost@example.org'],
+    });
+    expect(unknownViewer.json()).toMatchObject({
+      fields: { 'viewerEmails.0': 'User ghost@example.org not found' },
+    });
+    const selfViewer = await attempt({
+      signers: [{ email: bob.email }],
+      viewerEmails: [ann.email],
+    });
+    expect(selfViewer.json()).toMatchObject({
+      fields: { 'viewerEmails.0': 'The creator cannot be a viewer' },
+    });
+    const twice = await attempt({ signers: [{ email: bob.email }, { email: 'Bob@example.com' }] });
+    expect(twice.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const none = await attempt({ signers: [] });
+    expect(none.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const othersDocument = await attempt({ signers: [{ email: bob.email }] }, bob);
+    expect(othersDocument.statusCode).toBe(404);
+    const noCreatorRole = await call(carl, 'POST', '/signatureChains', {
+      type: 'ORDERED',
+      origDocId: docId,
+      signers: [{ email: bob.email }],
+    });
+    expect(noCreatorRole.statusCode).toBe(403);
+    expect((await call(null, 'GET', '/signatureChains/self')).statusCode).toBe(401);
+    expect(await listed(ann, 'ALL')).toEqual(before);
+  });
+});

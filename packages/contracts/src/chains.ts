@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import {
+  chainFilterSchema,
+  chainStatusSchema,
+  chainTypeSchema,
+  entryStatusSchema,
+} from './chain-rules';
+import { documentSchema } from './documents';
+import { pageQueryShape, pageSchema } from './paging';
+
+/**
+ * Signature chains of the document signing service (spec documents §3 SignatureChain and
+ * Signature entry, §5 validation, §7 chain calls under `/rdss/v1/signatureChains`).
+ */
+
+export const chainMessages = {
+  required: 'Field is required',
+  invalidEmail: 'email must be valid',
+  commentSize: 'Size must be between 0 and 255 characters',
+  noSigner: 'At least one participant must sign or approve',
+  duplicateParticipant: 'Each participant may appear once',
+  subsignerRequired: 'The sub-signer name is required for a clerk',
+} as const;
+const m = chainMessages;
+
+const email = z.string().trim().toLowerCase().email(m.invalidEmail).max(254);
+const comment = z.string().max(255, m.commentSize);
+
+export const signingTrailModes = ['ATTACHED', 'DETACHED', 'NONE'] as const;
+export const signingTrailModeSchema = z.enum(signingTrailModes);
+
+export const chainSignerInputSchema = z
+  .object({
+    email,
+    approver: z.boolean().default(false),
+    clerkMode: z.boolean().default(false),
+    subsignerName: z.string().trim().max(255).optional(),
+  })
+  .strict()
+  .refine((s) => !s.clerkMode || Boolean(s.subsignerName), {
+    path: ['subsignerName'],
+    message: m.subsignerRequired,
+  });
+
+/** `POST signatureChains`: a chain over an uploaded document (D§3 create-chain payload). */
+export const createChainSchema = z
+  .object({
+    type: chainTypeSchema,
+    signers: z.array(chainSignerInputSchema).min(1, m.noSigner).max(100),
+    viewerEmails: z.array(email).max(100).default([]),
+    comment: comment.optional(),
+    origDocId: z.string().uuid(),
+    externalId: z.string().trim().min(1).max(255).optional(),
+    externalCallbackUrl: z.string().url().max(2048).optional(),
+    signingTrailMode: signingTrailModeSchema.default('NONE'),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const all = [...v.signers.map((s) => s.email), ...v.viewerEmails];
+    if (new Set(all).size !== all.length) {
+      ctx.addIssue({ code: 'custom', path: ['signers'], message: m.duplicateParticipant });
+    }
+  });
+export type CreateChain = z.infer<typeof createChainSchema>;
+export type CreateChainInput = z.input<typeof createChainSchema>;
+
+const personSchema = z.object({
+  id: z.string().uuid().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+
+export const chainEntrySchema = z.object({
+  id: z.string().uuid(),
+  /** `id` null: an invited e-mail nobody has taken up yet. */
+  user: personSchema,
+  status: entryStatusSchema,
+  signedAt: z.string().nullable(),
+  comment: z.string().nullable(),
+  approver: z.boolean(),
+  clerkMode: z.boolean(),
+  subsignerName: z.string().nullable(),
+});
+export type ChainEntry = z.infer<typeof chainEntrySchema>;
+
+export const chainSchema = z.object({
+  id: z.string().uuid(),
+  status: chainStatusSchema,
+  type: chainTypeSchema,
+  createdBy: personSchema,
+  comment: z.string().nullable(),
+  signatures: z.array(chainEntrySchema),
+  viewers: z.array(personSchema),
+  origDocument: documentSchema.pick({ id: true, fileName: true, fileSize: true, security: true }),
+  /** The asking user's entry that may act now, if any. */
+  currentSignatureId: z.string().uuid().nullable(),
+  signingTrailMode: signingTrailModeSchema,
+  externalId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  signedAt: z.string().nullable(),
+});
+export type Chain = z.infer<typeof chainSchema>;
+
+export const chainSortFields = ['createdAt', 'fileName', 'status'] as const;
+
+/** `GET signatureChains/self`: the asking user's chains under one filter (D§4). */
+export const ownChainListQuerySchema = z
+  .object({
+    ...pageQueryShape(chainSortFields, 'createdAt', 'desc'),
+    filter: chainFilterSchema.default('ALL'),
+  })
+  .strict();
+export type OwnChainListQuery = z.infer<typeof ownChainListQuerySchema>;
+
+export const chainPageSchema = pageSchema(chainSchema);
+export type ChainPage = z.infer<typeof chainPageSchema>;
+
+/** `POST signatures/{chainId}/decline` and `/approve`. */
+export const chainDecisionSchema = z
+  .object({ currentSignatureId: z.string().uuid(), comment: comment.optional() })
+  .strict();
+export type ChainDecision = z.infer<typeof chainDecisionSchema>;
+
+export const chainIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
