@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain, ChainPage, CreateChainInput } from '@signet/contracts/chains';
 import type { ChainFilter } from '@signet/contracts/chain-rules';
 import { eventsDuring } from './events-during';
+import { linkIn } from './mailbox';
 import { createRsspTestApp, fastKdfEnv, person, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
 
@@ -128,6 +129,36 @@ describe('rDSS signature chains', () => {
     const remove = await call(ann, 'DELETE', `/documents/${docId}`);
     expect(remove.statusCode).toBe(409);
     expect(remove.json()).toMatchObject({ code: 'STILL_REFERENCED' });
+  });
+
+  it('mails an invited e-mail a link; whoever registers and opens it takes the entry up, once', async () => {
+    const since = t.mailbox.received.length;
+    const chain = await create({
+      type: 'UNORDERED',
+      signers: [{ email: 'invited@example.org' }, { email: bob.email }],
+    });
+    const mail = await t.mailbox.next('invited@example.org', since);
+    expect(mail.subject).toContain(`${ann.email} asks you to sign contract.pdf`);
+    expect(mail.text).toContain('aláírására kéri');
+    const token = new URL(linkIn(mail, 'http://localhost:8080/join/chain#')).hash.slice(1);
+
+    const frank = await person(t, 'frank@example.com');
+    expect(await listed(frank, 'ALL')).not.toContain(chain.id);
+    const taken = await call(frank, 'POST', '/signatureChains/invitation', { token });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json<Chain>().signatures[0]).toMatchObject({
+      user: { id: frank.id },
+      status: 'CREATED',
+    });
+    expect(taken.json<Chain>().currentSignatureId).toBe(taken.json<Chain>().signatures[0]!.id);
+    expect(await listed(frank, 'TODO')).toContain(chain.id);
+    // The link works once; a made-up one never.
+    const again = await call(bob, 'POST', '/signatureChains/invitation', { token });
+    expect(again.statusCode).toBe(404);
+    const forged = await call(bob, 'POST', '/signatureChains/invitation', {
+      token: 'B'.repeat(43),
+    });
+    expect(forged.statusCode).toBe(404);
   });
 
   it('lets a signer decline with a reason: the chain fails for everyone', async () => {

@@ -114,6 +114,7 @@ describe('access to every route of the route table', () => {
         origDocId: annsDocumentId,
         signers: [{ email: 'x@example.com' }],
       },
+      'POST /rdss/v1/signatureChains/invitation': { token: 'A'.repeat(43) },
       'POST /rdss/v1/signatures/{id}/decline': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
       },

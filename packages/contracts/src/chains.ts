@@ -123,4 +123,9 @@ export const chainDecisionSchema = z
   .strict();
 export type ChainDecision = z.infer<typeof chainDecisionSchema>;
 
+/** `POST signatureChains/invitation`: the token of a mailed chain invitation (after `#`). */
+export const chainInvitationSchema = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation link') })
+  .strict();
+
 export const chainIdParamsSchema = z.object({ id: z.string().uuid() }).strict();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
 import {
   chainDecisionSchema,
+  chainInvitationSchema,
   chainIdParamsSchema,
   chainPageSchema,
   chainSchema,
@@ -42,6 +43,21 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       const chain = await chains.createChain({ ctx, actor: request.authUser, input: request.body });
       return reply.status(201).send(chain);
     },
+  );
+
+  app.post(
+    '/signatureChains/invitation',
+    {
+      schema: {
+        tags,
+        description: 'Takes up the chain entry of a mailed invitation (the token after #)',
+        querystring: emptyQuerySchema,
+        body: chainInvitationSchema,
+        response: { 200: chainSchema, ...errors },
+      },
+    },
+    async (request) =>
+      chains.acceptChainInvitation({ ctx, actor: request.authUser, token: request.body.token }),
   );
 
   app.get(

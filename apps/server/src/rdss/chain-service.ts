@@ -21,12 +21,16 @@ import type { AppContext } from '#infra/app-context';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser, DirectoryUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
+import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import { findDocument } from './document-store';
 import type { DocumentRow } from './document-table';
 
-export type ChainContext = Pick<AppContext, 'database' | 'events' | 'users'>;
+export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | 'users' | 'mailer'>;
+
+const invitationDays = 14;
 
 function ruleChain(stored: store.StoredChain): RuleChain {
   return {
@@ -181,9 +185,75 @@ export async function createChain(options: {
   };
   await ctx.database.db.transaction(async (tx) => {
     await store.insertChain(tx, stored);
+    await inviteNewcomers(ctx, tx, stored, { actor, fileName: document.fileName });
     await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
   });
   return toView(ctx, stored, document, actor.id);
+}
+
+/**
+ * Mails each entry of an e-mail without an account the link that lets its reader take the entry
+ * up. Sent before the chain commits: a mail that cannot go out leaves no chain behind.
+ */
+async function inviteNewcomers(
+  ctx: ChainContext,
+  tx: Tx,
+  stored: store.StoredChain,
+  about: { actor: AuthUser; fileName: string },
+): Promise<void> {
+  for (const entry of stored.entries) {
+    if (entry.userId !== null) continue;
+    const { token, hash } = newLinkToken();
+    const expiresAt = new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000);
+    await store.insertInvitation(tx, { tokenHash: hash, entryId: entry.id, expiresAt });
+    const mail = chainInvitationMail({
+      to: entry.email,
+      from: about.actor.email,
+      fileName: about.fileName,
+      link: chainInvitationLink(ctx.config.publicUrl, token),
+      days: invitationDays,
+    });
+    try {
+      await ctx.mailer.send(mail);
+    } catch (error) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `The invitation mail to ${entry.email} could not be sent; try again later`,
+        undefined,
+        { cause: error },
+      );
+    }
+  }
+}
+
+/**
+ * The signed-in person who opened a chain invitation takes up its entry: reading the mail is the
+ * proof, whatever address their own account has.
+ */
+export async function acceptChainInvitation(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  token: string;
+}): Promise<Chain> {
+  const { ctx, actor, token } = options;
+  const gone = () => new AppError('NOT_FOUND', 'The invitation link is not valid or has expired');
+  const chainId = await ctx.database.db.transaction(async (tx) => {
+    const entry = await store.takeInvitation(tx, hashLinkToken(token));
+    if (!entry || entry.userId !== null) throw gone();
+    const stored = await store.findChain(tx, entry.chainId, { lock: true });
+    if (!stored) throw gone();
+    if (stored.entries.some((e) => e.userId === actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'You already take part in this chain');
+    }
+    await store.bindEntry(tx, entry.id, actor.id);
+    const bound = {
+      ...stored,
+      entries: stored.entries.map((e) => (e.id === entry.id ? { ...e, userId: actor.id } : e)),
+    };
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', bound);
+    return stored.chain.id;
+  });
+  return getChain({ ctx, actor, id: chainId });
 }
 
 /** The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. */

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ChainFilter } from '@signet/contracts/chain-rules';
 import type { OwnChainListQuery } from '@signet/contracts/chains';
 import { pageOffset } from '@signet/contracts/paging';
 import type { Db, Tx } from '#infra/database';
 import {
   chainEntries,
+  chainInvitations,
   chains,
   chainViewers,
   type ChainEntryRow,
@@ -172,4 +173,35 @@ export async function listOwnChains(
     ),
     total: total?.n ?? 0,
   };
+}
+
+export async function insertInvitation(
+  tx: Tx,
+  invitation: { tokenHash: string; entryId: string; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(chainInvitations).values(invitation);
+}
+
+/** Uses up an unexpired invitation; the entry it names, or undefined. */
+export async function takeInvitation(
+  tx: Tx,
+  tokenHash: string,
+): Promise<ChainEntryRow | undefined> {
+  const [invitation] = await tx
+    .delete(chainInvitations)
+    .where(
+      and(eq(chainInvitations.tokenHash, tokenHash), gt(chainInvitations.expiresAt, sql`now()`)),
+    )
+    .returning();
+  if (!invitation) return undefined;
+  const [entry] = await tx
+    .select()
+    .from(chainEntries)
+    .where(eq(chainEntries.id, invitation.entryId))
+    .for('update');
+  return entry;
+}
+
+export async function bindEntry(tx: Tx, entryId: string, userId: string): Promise<void> {
+  await tx.update(chainEntries).set({ userId }).where(eq(chainEntries.id, entryId));
 }

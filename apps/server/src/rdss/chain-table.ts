@@ -41,5 +41,11 @@ export const chainViewers = rdss.table(
   (t) => [primaryKey({ columns: [t.chainId, t.userId] })],
 );
 
+export const chainInvitations = rdss.table('chain_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  entryId: uuid('entry_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});
+
 export type ChainRow = typeof chains.$inferSelect;
 export type ChainEntryRow = typeof chainEntries.$inferSelect;

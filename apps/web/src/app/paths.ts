@@ -72,6 +72,7 @@ export const routes = {
   logout: { path: '/logout', access: 'public' },
   logoutFromRssp: { path: '/logoutfromrssp', access: 'public' },
   join: { path: '/join', access: 'public' },
+  joinChain: { path: '/join/chain', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof routes;
@@ -103,6 +104,7 @@ export const paths = {
   notFound: '/notFound',
   logout: '/logout',
   join: '/join',
+  joinChain: '/join/chain',
 } as const satisfies Record<string, string>;
 
 /** Welcome with the place to return to after sign-in. */

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chainSchema } from '@signet/contracts/chains';
 import { userSchema } from '@signet/contracts/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +16,15 @@ import { useToast } from '../../shared/components/toast';
 import { currentUserQueryKey } from '../../shared/hooks/use-current-user';
 import { paths } from '../paths';
 
+/** What an invitation link binds: a user an admin prepared, or an entry of a signature chain. */
+export type InvitationKind = 'user' | 'chain';
+
 /**
- * `/join#<token>`, the link of an invitation mail: the person signs in (or registers) with any
- * account and takes up the user an admin prepared. The token rides in the fragment, which never
- * reaches a server log.
+ * `/join#<token>` and `/join/chain#<token>`, the links of invitation mails: the person signs in (or
+ * registers) with any account and takes up the user an admin prepared, or their place in a chain.
+ * The token rides in the fragment, which never reaches a server log.
  */
-export function JoinPage() {
+export function JoinPage({ kind }: { kind: InvitationKind }) {
   const { t } = useTranslation('app');
   const auth = useAuth();
   const api = useApiClient();
@@ -32,11 +36,21 @@ export function JoinPage() {
   const [isSigningIn, setSigningIn] = useState(false);
 
   const accept = useMutation({
-    mutationFn: () => api.post('/api/v1/users/self/invitation', { token }, { schema: userSchema }),
-    onSuccess: async (user) => {
+    mutationFn: async () => {
+      if (kind === 'chain') {
+        await api.post('/rdss/v1/signatureChains/invitation', { token }, { schema: chainSchema });
+        return;
+      }
+      const user = await api.post(
+        '/api/v1/users/self/invitation',
+        { token },
+        { schema: userSchema },
+      );
       queryClient.setQueryData(currentUserQueryKey, user);
-      toast.success(t('join.accepted'));
-      await navigate(paths.dashboard, { replace: true });
+    },
+    onSuccess: async () => {
+      toast.success(t(kind === 'chain' ? 'join.chainAccepted' : 'join.accepted'));
+      await navigate(kind === 'chain' ? paths.myDocuments : paths.dashboard, { replace: true });
     },
     onError: (error) => toast.error(error),
   });
@@ -45,7 +59,8 @@ export function JoinPage() {
     setSigningIn(true);
     try {
       await auth.removeSession();
-      await auth.signIn({ returnTo: `${paths.join}#${token}`, register, forceLogin });
+      const here = kind === 'chain' ? paths.joinChain : paths.join;
+      await auth.signIn({ returnTo: `${here}#${token}`, register, forceLogin });
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       if (!/closed/i.test(message)) toast.error(t('welcome.signInFailed'));
@@ -66,13 +81,15 @@ export function JoinPage() {
       <Stack spacing={2} alignItems="center" textAlign="center">
         <MailOutline color="primary" sx={{ fontSize: 56 }} />
         <Typography variant="h5" component="h1">
-          {t('join.title')}
+          {t(kind === 'chain' ? 'join.chainTitle' : 'join.title')}
         </Typography>
         {!/^[A-Za-z0-9_-]{43}$/.test(token) ? (
           <Alert severity="error">{t('join.incomplete')}</Alert>
         ) : (
           <>
-            <Typography color="text.secondary">{t('join.text')}</Typography>
+            <Typography color="text.secondary">
+              {t(kind === 'chain' ? 'join.chainText' : 'join.text')}
+            </Typography>
             {auth.isAuthenticated ? (
               <>
                 {email && <Typography>{t('join.signedInAs', { email })}</Typography>}
