@@ -247,6 +247,89 @@ describe('rDSS signature chains', () => {
     expect(await listed(ann, 'ALL')).not.toContain(done.id);
   });
 
+  it('finds a chain by its external id for its creator only, and lets the creator change viewers', async () => {
+    const chain = await create({
+      type: 'ORDERED',
+      signers: [{ email: bob.email }],
+      externalId: `crm-${Date.now()}`,
+    });
+    const byExternal = await call(ann, 'GET', `/signatureChains/externalId/${chain.externalId}`);
+    expect(byExternal.json()).toMatchObject({ id: chain.id });
+    expect(
+      (await call(bob, 'GET', `/signatureChains/externalId/${chain.externalId}`)).statusCode,
+    ).toBe(404);
+
+    const viewers = await call(ann, 'PUT', `/signatureChains/${chain.id}`, {
+      viewerEmails: [dave.email],
+    });
+    expect(viewers.json<Chain>().viewers.map((v) => v.id)).toEqual([dave.id]);
+    expect(await listed(dave, 'ALL')).toContain(chain.id);
+    expect(
+      (await call(bob, 'PUT', `/signatureChains/${chain.id}`, { viewerEmails: [] })).statusCode,
+    ).toBe(403);
+    const signerAsViewer = await call(ann, 'PUT', `/signatureChains/${chain.id}`, {
+      viewerEmails: [bob.email],
+    });
+    expect(signerAsViewer.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('resends invitations: only the newest link works', async () => {
+    const since = t.mailbox.received.length;
+    const chain = await create({ type: 'ORDERED', signers: [{ email: 'late@example.org' }] });
+    const first = await t.mailbox.next('late@example.org', since);
+    const afterFirst = t.mailbox.received.length;
+    expect(
+      (await call(bob, 'POST', `/signatureChains/${chain.id}/resendInvitations`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ann, 'POST', `/signatureChains/${chain.id}/resendInvitations`)).statusCode,
+    ).toBe(204);
+    const second = await t.mailbox.next('late@example.org', afterFirst);
+    const tokenOf = (mail: typeof first) =>
+      new URL(linkIn(mail, 'http://localhost:8080/join/chain#')).hash.slice(1);
+    expect(
+      (await call(eve, 'POST', '/signatureChains/invitation', { token: tokenOf(first) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(eve, 'POST', '/signatureChains/invitation', { token: tokenOf(second) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('gives the admin All Documents with filters and the recycle bin, where a chain can go for good', async () => {
+    const done = await create({
+      type: 'ORDERED',
+      signers: [{ email: carl.email, approver: true }],
+    });
+    await call(carl, 'POST', `/signatures/${done.id}/approve`, {
+      currentSignatureId: (await view(carl, done.id)).currentSignatureId,
+    });
+    const all = (query: string) =>
+      t.app.inject({
+        url: `/rdss/v1/signatureChains?page-size=50&${query}`,
+        headers: admin.headers,
+      });
+    const ids = async (query: string) =>
+      (await all(query)).json<ChainPage>().content.map((c) => c.id);
+    expect(await ids('status=DONE')).toContain(done.id);
+    expect(await ids('status=CREATED')).not.toContain(done.id);
+    expect(await ids(`memberId=${carl.id}`)).toContain(done.id);
+    expect(await ids(`createdBy=${bob.id}`)).not.toContain(done.id);
+    expect((await call(ann, 'GET', '/signatureChains')).statusCode).toBe(403);
+
+    expect((await call(ann, 'DELETE', `/signatureChains/soft/${done.id}`)).statusCode).toBe(204);
+    expect(await ids('')).not.toContain(done.id);
+    expect(await ids('recycleBin=true')).toContain(done.id);
+    const forGood = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/${done.id}`,
+      headers: admin.headers,
+    });
+    expect(forGood.statusCode).toBe(204);
+    expect(await ids('recycleBin=true')).not.toContain(done.id);
+  });
+
   it('validates participants and roles, and changes nothing when it refuses', async () => {
     const before = await listed(ann, 'ALL');
     const docId = await upload(ann);

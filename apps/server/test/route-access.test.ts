@@ -115,6 +115,7 @@ describe('access to every route of the route table', () => {
         signers: [{ email: 'x@example.com' }],
       },
       'POST /rdss/v1/signatureChains/invitation': { token: 'A'.repeat(43) },
+      'PUT /rdss/v1/signatureChains/{id}': { viewerEmails: [] },
       'POST /rdss/v1/signatures/{id}/decline': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
       },

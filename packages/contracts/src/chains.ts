@@ -114,6 +114,30 @@ export const ownChainListQuerySchema = z
   .strict();
 export type OwnChainListQuery = z.infer<typeof ownChainListQuerySchema>;
 
+/** The admin's list (All Documents, and the recycle bin with `recycleBin=true`). */
+export const adminChainListQuerySchema = z
+  .object({
+    ...pageQueryShape(chainSortFields, 'createdAt', 'desc'),
+    recycleBin: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    status: chainStatusSchema.optional(),
+    fileName: z.string().trim().max(255).optional(),
+    createdBy: z.string().uuid().optional(),
+    memberId: z.string().uuid().optional(),
+  })
+  .strict();
+export type AdminChainListQuery = z.infer<typeof adminChainListQuerySchema>;
+
+/** `PUT signatureChains/{id}`: the creator replaces the viewers. */
+export const updateChainViewersSchema = z
+  .object({ viewerEmails: z.array(email).max(100) })
+  .strict();
+export type UpdateChainViewers = z.infer<typeof updateChainViewersSchema>;
+
+export const externalIdParamsSchema = z.object({ id: z.string().trim().min(1).max(255) }).strict();
+
 export const chainPageSchema = pageSchema(chainSchema);
 export type ChainPage = z.infer<typeof chainPageSchema>;
 

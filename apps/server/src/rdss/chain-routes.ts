@@ -3,14 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
 import {
+  adminChainListQuerySchema,
   chainDecisionSchema,
   chainInvitationSchema,
   chainIdParamsSchema,
   chainPageSchema,
   chainSchema,
   createChainSchema,
+  externalIdParamsSchema,
   ownChainListQuerySchema,
+  updateChainViewersSchema,
 } from '@signet/contracts/chains';
+import { requireRole } from '#infra/auth';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import * as chains from './chain-service';
 
@@ -84,6 +88,90 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
     },
     async (request) => chains.getChain({ ctx, actor: request.authUser, id: request.params.id }),
   );
+
+  app.get(
+    '/signatureChains/externalId/:id',
+    {
+      schema: {
+        tags,
+        params: externalIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: chainSchema, ...errors },
+      },
+    },
+    async (request) =>
+      chains.getChainByExternalId({ ctx, actor: request.authUser, externalId: request.params.id }),
+  );
+
+  app.put(
+    '/signatureChains/:id',
+    {
+      schema: {
+        tags,
+        params: chainIdParamsSchema,
+        querystring: emptyQuerySchema,
+        body: updateChainViewersSchema,
+        response: { 200: chainSchema, ...errors },
+      },
+    },
+    async (request) =>
+      chains.updateChainViewers({
+        ctx,
+        actor: request.authUser,
+        id: request.params.id,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/signatureChains/:id/resendInvitations',
+    {
+      schema: {
+        tags,
+        params: chainIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 204: z.null().describe('Sent'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await chains.resendInvitations({ ctx, actor: request.authUser, id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The admin's All Documents and recycle bin.
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', requireRole('admin'));
+    const adminApp = admin.withTypeProvider<ZodTypeProvider>();
+    adminApp.get(
+      '/signatureChains',
+      {
+        schema: {
+          tags,
+          querystring: adminChainListQuerySchema,
+          response: { 200: chainPageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        chains.listAllChains({ ctx, actor: request.authUser, query: request.query }),
+    );
+    adminApp.delete(
+      '/signatureChains/:id',
+      {
+        schema: {
+          tags,
+          description: 'Deletes a chain in the recycle bin for good',
+          params: chainIdParamsSchema,
+          querystring: emptyQuerySchema,
+          response: { 204: z.null().describe('Deleted'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await chains.deleteChainForGood({ ctx, id: request.params.id });
+        return reply.status(204).send(null);
+      },
+    );
+  });
 
   app.put(
     '/signatureChains/withdraw/:id',

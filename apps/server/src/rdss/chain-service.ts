@@ -10,11 +10,13 @@ import {
 } from '@signet/contracts/chain-rules';
 import {
   chainMessages,
+  type AdminChainListQuery,
   type Chain,
   type ChainDecision,
   type ChainPage,
   type CreateChain,
   type OwnChainListQuery,
+  type UpdateChainViewers,
 } from '@signet/contracts/chains';
 import type { EventName } from '@signet/contracts/events';
 import type { AppContext } from '#infra/app-context';
@@ -113,6 +115,24 @@ async function announce(ctx: ChainContext, tx: Tx, name: EventName, stored: stor
 const invalid = (fields: Record<string, string>) =>
   new AppError('VALIDATION_FAILED', 'Validation failed', fields);
 
+/** Viewers must have an account, and the creator never views their own chain. */
+async function resolveViewers(
+  ctx: ChainContext,
+  actor: AuthUser,
+  emails: readonly string[],
+  fields: Record<string, string>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, email] of emails.entries()) {
+    const viewer = await ctx.users.findByEmail(email);
+    if (!viewer) fields[`viewerEmails.${index}`] = `User ${email} not found`;
+    else if (viewer.id === actor.id)
+      fields[`viewerEmails.${index}`] = 'The creator cannot be a viewer';
+    else ids.push(viewer.id);
+  }
+  return ids;
+}
+
 /**
  * Creates a chain over a document the creator uploaded. Registered participants are named by
  * their account; an e-mail without one becomes an invited signer entry. Signers need the signer
@@ -152,14 +172,7 @@ export async function createChain(options: {
       signedAt: null,
     });
   }
-  const viewerIds: string[] = [];
-  for (const [index, email] of input.viewerEmails.entries()) {
-    const viewer = await ctx.users.findByEmail(email);
-    if (!viewer) fields[`viewerEmails.${index}`] = `User ${email} not found`;
-    else if (viewer.id === actor.id)
-      fields[`viewerEmails.${index}`] = 'The creator cannot be a viewer';
-    else viewerIds.push(viewer.id);
-  }
+  const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
   if (Object.keys(fields).length > 0) throw invalid(fields);
   if (entries.length === 0) throw invalid({ signers: chainMessages.noSigner });
 
@@ -202,7 +215,9 @@ async function inviteNewcomers(
   about: { actor: AuthUser; fileName: string },
 ): Promise<void> {
   for (const entry of stored.entries) {
-    if (entry.userId !== null) continue;
+    if (entry.userId !== null || entry.status !== 'CREATED') continue;
+    // A new link replaces any earlier one: only the latest mail works.
+    await store.dropInvitationsOf(tx, entry.id);
     const { token, hash } = newLinkToken();
     const expiresAt = new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000);
     await store.insertInvitation(tx, { tokenHash: hash, entryId: entry.id, expiresAt });
@@ -408,6 +423,94 @@ export async function softDeleteChain(options: {
       throw new AppError('INVALID_REQUEST', 'The chain is not completed');
     }
     await store.updateChain(tx, stored.chain.id, { deletedAt: new Date() });
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
+  });
+}
+
+/** All Documents and the recycle bin (the route checks the admin role). */
+export async function listAllChains(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  query: AdminChainListQuery;
+}): Promise<ChainPage> {
+  const { ctx, actor, query } = options;
+  const db = ctx.database.db;
+  const page = await store.listAllChains(db, query);
+  const content = await Promise.all(
+    page.chains.map(async (stored) => {
+      const document = await findDocument(db, stored.chain.origDocumentId);
+      if (!document) throw notFound('Document');
+      return toView(ctx, stored, document, actor.id);
+    }),
+  );
+  return { content, total: page.total };
+}
+
+/** The creator's chain with this external id (for systems that created it through the API). */
+export async function getChainByExternalId(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  externalId: string;
+}): Promise<Chain> {
+  const { ctx, actor, externalId } = options;
+  const stored = await store.findChainByExternalId(ctx.database.db, actor.id, externalId);
+  if (!stored) throw notFound('Signature chain');
+  return getChain({ ctx, actor, id: stored.chain.id });
+}
+
+/** The creator replaces the viewers; old and new viewers hear of it. */
+export async function updateChainViewers(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+  input: UpdateChainViewers;
+}): Promise<Chain> {
+  const { ctx, actor, id, input } = options;
+  const fields: Record<string, string> = {};
+  const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  const db = ctx.database.db;
+  const document = await db.transaction(async (tx) => {
+    const { stored, document } = await visible(ctx, tx, actor, id, true);
+    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator changes viewers');
+    const taken = new Set(stored.entries.map((e) => e.userId));
+    const clash = viewerIds.findIndex((viewer) => taken.has(viewer));
+    if (clash >= 0) throw invalid({ [`viewerEmails.${clash}`]: 'Already takes part in the chain' });
+    await store.replaceViewers(tx, stored.chain.id, [...new Set(viewerIds)]);
+    await store.updateChain(tx, stored.chain.id, {});
+    const everyone = { ...stored, viewerIds: [...new Set([...stored.viewerIds, ...viewerIds])] };
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', everyone);
+    return document;
+  });
+  const { stored } = await visible(ctx, db, actor, id);
+  return toView(ctx, stored, document, actor.id);
+}
+
+/** The creator mails the invited e-mails that have not taken their entry up a new link. */
+export async function resendInvitations(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<void> {
+  const { ctx, actor, id } = options;
+  await ctx.database.db.transaction(async (tx) => {
+    const { stored, document } = await visible(ctx, tx, actor, id, true);
+    if (stored.chain.createdBy !== actor.id)
+      throw forbidden('Only the creator resends invitations');
+    await inviteNewcomers(ctx, tx, stored, { actor, fileName: document.fileName });
+  });
+}
+
+/** The admin deletes a chain in the recycle bin for good. */
+export async function deleteChainForGood(options: {
+  ctx: ChainContext;
+  id: string;
+}): Promise<void> {
+  const { ctx, id } = options;
+  await ctx.database.db.transaction(async (tx) => {
+    const stored = await store.findChain(tx, id, { lock: true, inRecycleBin: true });
+    if (!stored) throw notFound('Signature chain in the recycle bin');
+    await store.deleteChain(tx, id);
     await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
   });
 }

@@ -1,6 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ChainFilter } from '@signet/contracts/chain-rules';
-import type { OwnChainListQuery } from '@signet/contracts/chains';
+import type { AdminChainListQuery, OwnChainListQuery } from '@signet/contracts/chains';
 import { pageOffset } from '@signet/contracts/paging';
 import type { Db, Tx } from '#infra/database';
 import {
@@ -48,16 +61,24 @@ async function withParts(db: Handle, rows: ChainRow[]): Promise<StoredChain[]> {
   }));
 }
 
-/** A chain not in the recycle bin; `lock` holds its row until the transaction ends. */
+/**
+ * A chain not in the recycle bin (or only one in it, `inRecycleBin`); `lock` holds its row until
+ * the transaction ends.
+ */
 export async function findChain(
   db: Handle,
   id: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; inRecycleBin?: boolean } = {},
 ): Promise<StoredChain | undefined> {
   const query = db
     .select()
     .from(chains)
-    .where(and(eq(chains.id, id), isNull(chains.deletedAt)));
+    .where(
+      and(
+        eq(chains.id, id),
+        options.inRecycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
+      ),
+    );
   const rows = options.lock ? await query.for('update') : await query;
   return (await withParts(db, rows))[0];
 }
@@ -129,24 +150,53 @@ function containing(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The chains a user created or takes part in (not deleted), one page under one filter. */
-export async function listOwnChains(
-  db: Handle,
-  userId: string,
-  query: OwnChainListQuery,
-): Promise<{ chains: StoredChain[]; total: number }> {
-  const member = or(
+/** The user created the chain, has an entry in it or views it. */
+function memberOf(userId: string): SQL | undefined {
+  return or(
     eq(chains.createdBy, userId),
     sql`exists (select 1 from rdss.chain_entries e where e.chain_id = ${chains.id} and e.user_id = ${userId})`,
     sql`exists (select 1 from rdss.chain_viewers v where v.chain_id = ${chains.id} and v.user_id = ${userId})`,
   );
-  const term = query.q?.trim();
+}
+
+const fileNameContaining = (term: string | undefined) =>
+  term?.trim() ? sql`lower(${documents.fileName}) like ${containing(term.trim())}` : undefined;
+
+/** The chains a user created or takes part in (not deleted), one page under one filter. */
+export function listOwnChains(
+  db: Handle,
+  userId: string,
+  query: OwnChainListQuery,
+): Promise<{ chains: StoredChain[]; total: number }> {
   const where = and(
     isNull(chains.deletedAt),
-    member,
+    memberOf(userId),
     filterCondition(query.filter, userId),
-    term ? sql`lower(${documents.fileName}) like ${containing(term)}` : undefined,
+    fileNameContaining(query.q),
   );
+  return pageOfChains(db, where, query);
+}
+
+/** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
+export function listAllChains(
+  db: Handle,
+  query: AdminChainListQuery,
+): Promise<{ chains: StoredChain[]; total: number }> {
+  const where = and(
+    query.recycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
+    query.status ? eq(chains.status, query.status) : undefined,
+    query.createdBy ? eq(chains.createdBy, query.createdBy) : undefined,
+    query.memberId ? memberOf(query.memberId) : undefined,
+    fileNameContaining(query.fileName ?? query.q),
+  );
+  return pageOfChains(db, where, query);
+}
+
+async function pageOfChains(
+  db: Handle,
+  where: SQL | undefined,
+  query: OwnChainListQuery | AdminChainListQuery,
+): Promise<{ chains: StoredChain[]; total: number }> {
   const dir = query['sort-order'] === 'asc' ? asc : desc;
   const sortColumn = {
     createdAt: chains.createdAt,
@@ -204,4 +254,38 @@ export async function takeInvitation(
 
 export async function bindEntry(tx: Tx, entryId: string, userId: string): Promise<void> {
   await tx.update(chainEntries).set({ userId }).where(eq(chainEntries.id, entryId));
+}
+
+export async function findChainByExternalId(
+  db: Handle,
+  createdBy: string,
+  externalId: string,
+): Promise<StoredChain | undefined> {
+  const rows = await db
+    .select()
+    .from(chains)
+    .where(
+      and(
+        eq(chains.createdBy, createdBy),
+        eq(chains.externalId, externalId),
+        isNull(chains.deletedAt),
+      ),
+    );
+  return (await withParts(db, rows))[0];
+}
+
+export async function replaceViewers(tx: Tx, chainId: string, userIds: string[]): Promise<void> {
+  await tx.delete(chainViewers).where(eq(chainViewers.chainId, chainId));
+  if (userIds.length > 0) {
+    await tx.insert(chainViewers).values(userIds.map((userId) => ({ chainId, userId })));
+  }
+}
+
+export async function dropInvitationsOf(tx: Tx, entryId: string): Promise<void> {
+  await tx.delete(chainInvitations).where(eq(chainInvitations.entryId, entryId));
+}
+
+/** Deletes a chain for good (entries, viewers and invitations go with it; the document stays). */
+export async function deleteChain(tx: Tx, id: string): Promise<void> {
+  await tx.delete(chains).where(eq(chains.id, id));
 }
