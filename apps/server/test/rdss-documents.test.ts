@@ -4,9 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '@signet/contracts/documents';
+import { lockThumbnail, thumbnailWidth } from '#rdss/thumbnail';
 import { createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
 
@@ -93,6 +95,49 @@ describe('rDSS documents: upload, read, download, delete', () => {
     expect(user.json()).toMatchObject({ security: 'ENCRYPTED_WITH_USER_PASSWORD' });
     const owner = await upload(ann, encrypted(pdf, dir, '', 'owner-secret'));
     expect(owner.json()).toMatchObject({ security: 'ENCRYPTED_WITH_OWNER_PASSWORD' });
+  });
+
+  it('renders page 1 as a PNG thumbnail once and keeps it; a padlock for a file that needs a password', async () => {
+    const document = (await upload(ann, await contract())).json<DocumentView>();
+    const thumbnail = () =>
+      t.app.inject({ url: `/rdss/v1/documents/${document.id}/thumbnail`, headers: ann.headers });
+    const first = await thumbnail();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    const image = await loadImage(first.rawPayload);
+    expect(image.width).toBe(thumbnailWidth);
+    expect(image.height).toBe(Math.ceil((842 / 595) * thumbnailWidth));
+    // Not blank: the title's dark text is on it.
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    let dark = 0;
+    for (let i = 0; i < pixels.length; i += 4) if ((pixels[i] ?? 255) < 100) dark += 1;
+    expect(dark).toBeGreaterThan(20);
+    // Kept: the second answer is the stored one.
+    const kept = await t.context.database.db.execute(
+      sql`select count(*)::int as n from rdss.document_thumbnails where document_id = ${document.id}`,
+    );
+    expect((kept as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect((await thumbnail()).rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const locked = (
+      await upload(ann, encrypted(await contract(), dir, 'open-sesame', 'owner-secret'))
+    ).json<DocumentView>();
+    const padlock = await t.app.inject({
+      url: `/rdss/v1/documents/${locked.id}/thumbnail`,
+      headers: ann.headers,
+    });
+    expect(padlock.rawPayload.equals(lockThumbnail())).toBe(true);
+    expect(
+      (
+        await t.app.inject({
+          url: `/rdss/v1/documents/${document.id}/thumbnail`,
+          headers: bob.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses what is not a PDF it can open with DOCUMENT_PARSING_ERROR, and stores nothing', async () => {

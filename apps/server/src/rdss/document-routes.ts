@@ -110,6 +110,30 @@ export const documentRoutes: FastifyPluginAsync<{
     },
   );
 
+  app.get(
+    '/documents/:id/thumbnail',
+    {
+      schema: {
+        tags,
+        description: 'Page 1 as a PNG (a padlock for a file that needs a password)',
+        params: documentIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: z.any().describe('image/png'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const png = await documents.getThumbnail({
+        ctx,
+        actor: request.authUser,
+        id: request.params.id,
+      });
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=86400')
+        .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+  );
+
   app.delete(
     '/documents/:id',
     {

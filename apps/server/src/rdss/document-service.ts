@@ -5,6 +5,7 @@ import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import * as store from './document-store';
+import { lockThumbnail, renderThumbnail } from './thumbnail';
 import type { DocumentRow } from './document-table';
 
 export interface DocumentContext extends Pick<AppContext, 'database'> {
@@ -93,6 +94,32 @@ export async function readDocumentFile(options: {
   const bytes = await options.ctx.blobs.get(options.ctx.database.db, row.id);
   if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
   return { document: toView(row), bytes };
+}
+
+/**
+ * Page 1 as a PNG, rendered on first request and kept; a padlock for a file that needs a
+ * password to open.
+ */
+export async function getThumbnail(options: {
+  ctx: DocumentContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<Uint8Array> {
+  const row = await readable(options.ctx, options.actor, options.id);
+  if (row.security === 'ENCRYPTED_WITH_USER_PASSWORD') return lockThumbnail();
+  const db = options.ctx.database.db;
+  const kept = await store.findThumbnail(db, row.id);
+  if (kept) return kept;
+  const bytes = await options.ctx.blobs.get(db, row.id);
+  if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
+  let png: Uint8Array;
+  try {
+    png = await renderThumbnail(bytes);
+  } catch (error) {
+    throw parsingError(error);
+  }
+  await store.saveThumbnail(db, row.id, png);
+  return png;
 }
 
 /** Only the uploader deletes a document, and only one no chain uses. */

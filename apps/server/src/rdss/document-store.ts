@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { chains } from './chain-table';
+import { documentThumbnails } from './document-table';
 import type { Db, Tx } from '#infra/database';
 import { documentBlobs, documents, type DocumentRow } from './document-table';
 
@@ -67,6 +68,25 @@ export async function isUsedByAChain(db: Handle, documentId: string): Promise<bo
     .where(eq(chains.origDocumentId, documentId))
     .limit(1);
   return rows.length > 0;
+}
+
+export async function findThumbnail(
+  db: Handle,
+  documentId: string,
+): Promise<Uint8Array | undefined> {
+  const [row] = await db
+    .select({ png: documentThumbnails.png })
+    .from(documentThumbnails)
+    .where(eq(documentThumbnails.documentId, documentId));
+  return row?.png;
+}
+
+export async function saveThumbnail(
+  db: Handle,
+  documentId: string,
+  png: Uint8Array,
+): Promise<void> {
+  await db.insert(documentThumbnails).values({ documentId, png }).onConflictDoNothing();
 }
 
 /** Deletes the document and (by the foreign key) its bytes. */

@@ -24,4 +24,10 @@ export const documentBlobs = rdss.table('document_blobs', {
   bytes: bytea('bytes').notNull(),
 });
 
+/** `rdss.document_thumbnails`: page 1 as PNG, rendered once (thumbnail.ts). */
+export const documentThumbnails = rdss.table('document_thumbnails', {
+  documentId: uuid('document_id').primaryKey(),
+  png: bytea('png').notNull(),
+});
+
 export type DocumentRow = typeof documents.$inferSelect;
