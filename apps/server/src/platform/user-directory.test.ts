@@ -76,15 +76,21 @@ describe('user directory (real database)', () => {
     expect(await countByEmail('race@example.com')).toBe(1);
   });
 
-  it('finds a user by id for another service, with a display name', async () => {
+  it('finds a user by id or e-mail for another service, with names and roles', async () => {
     const user = await context.users.resolve(claims('sub-find', 'find@example.com'));
-    expect(await context.users.find(user.id)).toEqual({
+    const expected = {
       id: user.id,
       email: 'find@example.com',
       name: 'Given Family',
+      firstName: 'Given',
+      lastName: 'Family',
       status: 'ENABLED',
-    });
+      roles: ['user', 'creator', 'signer'],
+    };
+    expect(await context.users.find(user.id)).toEqual(expected);
+    expect(await context.users.findByEmail(' FIND@example.com ')).toEqual(expected);
     expect(await context.users.find('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await context.users.findByEmail('nobody@example.com')).toBeNull();
   });
 
   it('refuses an e-mail already linked to another account', async () => {
