@@ -275,6 +275,8 @@ describe('a user and their credentials', () => {
       .getByTestId('toast-success')
       .filter({ hasText: texts.toast.chainSaved })
       .waitFor({ state: 'visible' });
+    // The success replaced the earlier upload error at once: no stale red toast is left.
+    expect(await page.getByTestId('toast-error').count()).toBe(0);
     await page.getByTestId('certificates-edit').waitFor({ state: 'visible' });
     expect(await rows.first().getByTestId('certificate-rank').innerText()).toBe(
       texts.certificates.endUser,
@@ -345,6 +347,19 @@ describe('a user and their credentials', () => {
       .getByTestId('toast-success')
       .filter({ hasText: texts.toast.unlocked })
       .waitFor({ state: 'visible' });
+  });
+
+  it('offers a way back when a credential does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/credentials/${missing}/update`);
+    const dialog = page.getByRole('dialog', { name: texts.dialog.updateTitle });
+    await dialog.getByText(texts.dialog.loadError).waitFor({ state: 'visible' });
+    await dialog.getByTestId('dialog-close').click();
+    await page.waitForURL((url) => url.pathname === '/credentials');
+    await page.goto(`/credentials/${missing}/certificates`);
+    await page.getByText(texts.dialog.loadError).waitFor({ state: 'visible' });
+    await page.getByTestId('certificates-back').click();
+    await page.waitForURL((url) => url.pathname === '/credentials');
   });
 
   it('is usable at 600 px', async () => {
@@ -443,6 +458,27 @@ describe('the user with an implicit credential and no device', () => {
 
   afterAll(async () => {
     await context?.close();
+  });
+
+  it('leaves no tooltip that catches clicks after a dialog closed with Esc', async () => {
+    await page.goto('/credentials');
+    const row = rowOf(page, `${adminCredential} v2`);
+    await row.waitFor({ state: 'visible' });
+    await row.getByTestId('credential-activate').click();
+    const dialog = page.getByTestId('no-device-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Focus is back on the button, whose tooltip may show; it must let the pointer through.
+    for (const tooltip of await page.getByRole('tooltip').all()) {
+      const passes = await tooltip.evaluate((element) => {
+        const popper = element.closest('.MuiTooltip-popper') ?? element;
+        return getComputedStyle(popper).pointerEvents === 'none';
+      });
+      expect(passes).toBe(true);
+    }
+    await row.getByTestId('credential-expand').click();
+    await page.getByTestId('credential-details').first().waitFor({ state: 'visible' });
   });
 
   it('is offered to add a device when activating', async () => {

@@ -148,6 +148,11 @@ describe('a user who registers', () => {
 
     await page.getByRole('combobox', { name: texts.profileEn.language.label }).click();
     await page.getByRole('option', { name: texts.profileEn.language.HU }).click();
+    // The toast already speaks the language chosen.
+    await page
+      .getByTestId('toast-success')
+      .getByText(texts.profileHu.toast.languageChanged)
+      .waitFor({ state: 'visible' });
 
     await page
       .getByTestId('menu-dashboard')

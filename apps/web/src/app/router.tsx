@@ -1,5 +1,4 @@
 import type { Role } from '@signet/contracts/users';
-import { lazy } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
@@ -13,23 +12,25 @@ import { paths, routes } from './paths';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { NotFoundPage, PermissionDeniedPage } from './routes/error-page';
 import { ExternalPage } from './routes/external-page';
+import { lazyPage } from './routes/lazy-page';
+import { PageLoadError } from './routes/page-load-error';
 import { JoinPage } from './routes/join-page';
 import { CallbackProgress, LoginCallbackPage } from './routes/login-callback-page';
 import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { WelcomePage } from './routes/welcome-page';
 
-const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
-const UsersPage = lazy(() => import('../features/users/routes/users-page'));
-const ProfilePage = lazy(() => import('../features/profile/routes/profile-page'));
-const CredentialsPage = lazy(() => import('../features/credentials/routes/credentials-page'));
-const CredentialsAdminPage = lazy(
+const DashboardPage = lazyPage(() => import('../features/dashboard/routes/dashboard-page'));
+const UsersPage = lazyPage(() => import('../features/users/routes/users-page'));
+const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page'));
+const CredentialsPage = lazyPage(() => import('../features/credentials/routes/credentials-page'));
+const CredentialsAdminPage = lazyPage(
   () => import('../features/credentials/routes/credentials-admin-page'),
 );
-const CredentialDialogPage = lazy(
+const CredentialDialogPage = lazyPage(
   () => import('../features/credentials/routes/credential-dialog-page'),
 );
-const CertificatesPage = lazy(() => import('../features/credentials/routes/certificates-page'));
+const CertificatesPage = lazyPage(() => import('../features/credentials/routes/certificates-page'));
 
 interface GuardedRoute {
   path: string;
@@ -38,7 +39,12 @@ interface GuardedRoute {
 
 /** A content route, rendered only for its roles (spec platform §2 route table). */
 function guarded(route: GuardedRoute, element: ReactNode): RouteObject {
-  return { path: route.path, element: <RequireRole roles={route.access}>{element}</RequireRole> };
+  return {
+    path: route.path,
+    element: <RequireRole roles={route.access}>{element}</RequireRole>,
+    // Inside the shell: a page that cannot load leaves the menu, header and banner in place.
+    errorElement: <PageLoadError />,
+  };
 }
 
 function comingSoon(route: GuardedRoute, titleKey: string): RouteObject {

@@ -12,6 +12,7 @@ import { formatCountdown } from '../../shared/idle/format-countdown';
 import { createIdleTimer } from '../../shared/idle/idle-timer';
 import type { IdleTimer } from '../../shared/idle/idle-timer';
 import { paths } from '../paths';
+import { rememberIdleLogout } from './logout-reason';
 
 const activityEvents = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'];
 
@@ -35,6 +36,7 @@ export function IdleLogout() {
       onActive: () => setSecondsLeft(null),
       onTimeout: () => {
         setSecondsLeft(null);
+        rememberIdleLogout();
         void navigate(paths.logout);
       },
     });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,6 +10,7 @@ import { safeReturnTarget } from '../../shared/auth/return-target';
 import { useAuth } from '../../shared/auth/use-auth';
 import { useToast } from '../../shared/components/toast';
 import { Logo } from '../layout/logo';
+import { takeIdleLogout } from '../idle/logout-reason';
 import { paths } from '../paths';
 
 /** Blank-layout landing page: sign in or register, then back to `?redirect=` or Dashboard. */
@@ -18,6 +20,7 @@ export function WelcomePage() {
   const auth = useAuth();
   const toast = useToast();
   const [isBusy, setBusy] = useState(false);
+  const [wasIdle] = useState(takeIdleLogout);
   const returnTo = safeReturnTarget(search.get('redirect'), paths.dashboard);
 
   if (auth.isAuthenticated) return <Navigate to={returnTo} replace />;
@@ -46,6 +49,11 @@ export function WelcomePage() {
           {t('welcome.title')}
         </Typography>
         <Typography color="text.secondary">{t('welcome.subtitle')}</Typography>
+        {wasIdle && (
+          <Alert severity="info" data-testid="welcome-idle" sx={{ width: '100%' }}>
+            {t('welcome.idleSignedOut')}
+          </Alert>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
           <Button
             fullWidth

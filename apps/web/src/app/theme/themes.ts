@@ -8,7 +8,12 @@ export type ThemeName = (typeof builtInThemeNames)[number] | 'server';
 const shared = {
   shape: { borderRadius: 8 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif' },
-  components: { MuiButton: { defaultProps: { disableElevation: true } } },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    // A tooltip never catches the pointer: one left open (focus back on its button after a dialog
+    // closed with Esc) must not swallow clicks on the row below it.
+    MuiTooltip: { defaultProps: { disableInteractive: true } },
+  },
 } as const;
 
 const builtIn: Record<(typeof builtInThemeNames)[number], () => Theme> = {

@@ -29,15 +29,17 @@ export interface Toast {
 
 const ToastContext = createContext<Toast | null>(null);
 
-/** Shows toasts one after another at the bottom, at most 378 px wide. */
+/**
+ * Shows one toast at a time at the bottom, at most 378 px wide. A new toast replaces the one on
+ * screen at once: what just happened is never queued behind a stale message.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation(commonNamespace);
-  const [queue, setQueue] = useState<ToastItem[]>([]);
-  const [open, setOpen] = useState(true);
-  const current = queue[0];
+  const [current, setCurrent] = useState<ToastItem | null>(null);
+  const [open, setOpen] = useState(false);
 
   const push = useCallback((severity: ToastSeverity, message: string) => {
-    setQueue((items) => [...items, { id: Date.now() + Math.random(), severity, message }]);
+    setCurrent({ id: Date.now() + Math.random(), severity, message });
     setOpen(true);
   }, []);
 
@@ -66,14 +68,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={Boolean(current) && open}
         autoHideDuration={current?.severity === 'error' ? 8000 : 4000}
         onClose={close}
-        slotProps={{
-          transition: {
-            onExited: () => {
-              setQueue((items) => items.slice(1));
-              setOpen(true);
-            },
-          },
-        }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         sx={{ maxWidth: toastMaxWidth }}
       >

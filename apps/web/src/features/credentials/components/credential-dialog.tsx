@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,7 +27,7 @@ export function CredentialDialog({
   isAdmin,
   onClose,
 }: CredentialDialogProps) {
-  const { t } = useTranslation('credentials');
+  const { t } = useTranslation(['credentials', 'common']);
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const isUpdate = credentialId !== undefined;
   const credential = useCredential(credentialId);
@@ -54,7 +55,16 @@ export function CredentialDialog({
       ) : (
         <DialogContent>
           {credential.isError ? (
-            <Alert severity="error">{t('dialog.loadError')}</Alert>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={onClose} data-testid="dialog-close">
+                  {t('common:close')}
+                </Button>
+              }
+            >
+              {t('dialog.loadError')}
+            </Alert>
           ) : (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
               <CircularProgress />

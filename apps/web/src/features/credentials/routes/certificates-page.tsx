@@ -140,7 +140,21 @@ export default function CertificatesPage() {
       <Stack spacing={2}>
         <PageTitle>{t('certificates.titleFallback')}</PageTitle>
         {credential.isError ? (
-          <Alert severity="error">{t('dialog.loadError')}</Alert>
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void navigate(back)}
+                data-testid="certificates-back"
+              >
+                {t('certificates.back')}
+              </Button>
+            }
+          >
+            {t('dialog.loadError')}
+          </Alert>
         ) : (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress />

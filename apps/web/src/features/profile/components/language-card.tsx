@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { localeSchema } from '@signet/contracts/users';
 import type { Locale } from '@signet/contracts/users';
 import { useToast } from '../../../shared/components/toast';
+import { languageOfLocale } from '../../../shared/i18n/namespaces';
 import { useUpdateSelf } from '../api/update-self';
 
 /** The language select: a change saves at once (PUT users/self) and switches the UI. */
@@ -20,7 +21,8 @@ export function LanguageCard({ locale }: { locale: Locale }) {
     try {
       // The answer becomes the current user, whose locale the interface language follows.
       await updateSelf.mutateAsync({ locale: next });
-      toast.success(t('toast.languageChanged'));
+      // Said in the language chosen: the interface switches a moment later.
+      toast.success(t('toast.languageChanged', { lng: languageOfLocale(next) }));
     } catch (error) {
       toast.error(error);
     }
