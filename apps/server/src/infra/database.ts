@@ -1,11 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type { PoolClient } from 'pg';
 
 /** The Drizzle handle every store takes (or a transaction of it). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -64,6 +60,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
   }
+  // Each driver loads only when it is used: the one a server does not use costs no start time.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   // pg_trgm serves the lists' substring search (migrations create the extension).
   const client = await PGlite.create(path, { extensions: { pg_trgm } });
   return {
@@ -84,10 +86,14 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<PoolClient>();
   let closing = false;
   // An idle client the server terminates must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -122,7 +128,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     listen: async (channel, onPayload, onState) => {
-      let client: pg.PoolClient | null = null;
+      let client: PoolClient | null = null;
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
       const connect = async (): Promise<void> => {

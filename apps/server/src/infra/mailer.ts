@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from './config';
 
 export interface Mail {
@@ -34,10 +34,15 @@ function printMail(mail: Mail): void {
 
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
   if (!config.SMTP_URL) return { send: async (mail) => printMail(mail) };
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const url = config.SMTP_URL;
+  // nodemailer loads with the first mail, not at start.
+  let transport: Promise<Transporter> | null = null;
   return {
     async send(mail) {
-      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(url),
+      );
+      await (await transport).sendMail({ from: config.MAIL_FROM, ...mail });
     },
   };
 }

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
+import { serverDir } from './server-dir';
 
 /** Services in the order their migrations apply; each owns `src/<service>/migrations/*.sql`. */
 export const services = ['idp', 'platform', 'rssp', 'rdss'] as const;
@@ -17,7 +17,8 @@ const schemaMigrations = pgTable(
   (t) => [primaryKey({ columns: [t.service, t.name] })],
 );
 
-const srcDir = fileURLToPath(new URL('..', import.meta.url));
+/** The SQL files stay in the source tree: the compiled server reads them from there too. */
+const srcDir = join(serverDir, 'src');
 
 interface Migration {
   service: string;

@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ServerVersion } from '@signet/contracts/server';
-
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+import { serverDir } from '#infra/server-dir';
 
 /** The short git commit of the running tree, or null outside a git checkout. */
 function readGitSha(): string | null {

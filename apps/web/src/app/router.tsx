@@ -20,7 +20,8 @@ import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { WelcomePage } from './routes/welcome-page';
 
-const DashboardPage = lazyPage(() => import('../features/dashboard/routes/dashboard-page'));
+const loadDashboardPage = () => import('../features/dashboard/routes/dashboard-page');
+const DashboardPage = lazyPage(loadDashboardPage);
 const UsersPage = lazyPage(() => import('../features/users/routes/users-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page'));
 const CredentialsPage = lazyPage(() => import('../features/credentials/routes/credentials-page'));
@@ -144,6 +145,14 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the code of the page at `pathname` while the remote config and the user
+ * still load, instead of after them. The dashboard is where a signed-in user lands.
+ */
+export function preloadRouteCode(pathname: string): void {
+  if (pathname === paths.dashboard) void loadDashboardPage();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);

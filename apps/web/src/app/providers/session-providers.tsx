@@ -6,13 +6,19 @@ import { AuthProvider } from '../../shared/auth/auth-provider';
 import { useAuth } from '../../shared/auth/use-auth';
 import { createUserManager } from '../../shared/auth/user-manager';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
+import { PrefetchPageData } from './prefetch-page-data';
 import { ResetOnUserChange } from './reset-on-user-change';
 
 function ApiClientFromSession({ children }: { children: ReactNode }) {
   const config = useRemoteConfig();
   const auth = useAuth();
   const client = useMemo(() => createApiClient({ config, tokens: auth }), [config, auth]);
-  return <ApiClientProvider client={client}>{children}</ApiClientProvider>;
+  return (
+    <ApiClientProvider client={client}>
+      <PrefetchPageData />
+      {children}
+    </ApiClientProvider>
+  );
 }
 
 /** The OIDC session (from the remote config) and the API client that uses its token. */
