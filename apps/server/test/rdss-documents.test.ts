@@ -129,7 +129,7 @@ describe('rDSS documents: upload, read, download, delete', () => {
       url: `/rdss/v1/documents/${locked.id}/thumbnail`,
       headers: ann.headers,
     });
-    expect(padlock.rawPayload.equals(lockThumbnail())).toBe(true);
+    expect(padlock.rawPayload.equals(await lockThumbnail())).toBe(true);
     expect(
       (
         await t.app.inject({

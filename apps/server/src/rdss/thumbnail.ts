@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Width of a thumbnail in pixels; the height follows the page. */
 export const thumbnailWidth = 240;
@@ -19,6 +17,8 @@ interface CanvasAndContext {
  * Throws when pdf.js cannot render the file.
  */
 export async function renderThumbnail(pdf: Uint8Array): Promise<Buffer> {
+  // Loaded on the first thumbnail: pdf.js is large, and a server start should not wait for it.
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of the buffer it is given; it gets a copy.
   const doc = await getDocument({
     data: new Uint8Array(pdf),
@@ -49,8 +49,9 @@ export async function renderThumbnail(pdf: Uint8Array): Promise<Buffer> {
 let lock: Buffer | undefined;
 
 /** The thumbnail of a file that needs a password to open: a padlock on a page. */
-export function lockThumbnail(): Buffer {
+export async function lockThumbnail(): Promise<Buffer> {
   if (lock) return lock;
+  const { createCanvas } = await import('@napi-rs/canvas');
   const width = thumbnailWidth;
   const height = Math.round(width * Math.SQRT2);
   const canvas = createCanvas(width, height);
