@@ -9,7 +9,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { credentialListQuerySchema } from '@signet/contracts/credentials';
 import { userListQuerySchema } from '@signet/contracts/users';
@@ -19,6 +18,7 @@ import type { AppContext } from '#infra/app-context';
 import { listUsers } from '#platform/user-service';
 import { listAllCredentials } from '#rssp/credential-service';
 import { createRsspContext } from '#rssp/rssp-context';
+import { createTestDatabase } from '#test/test-database';
 
 const rows = 5_000;
 const calls = 200;
@@ -122,25 +122,6 @@ async function benchDatabase(label: string, url: string | undefined): Promise<st
   }
 }
 
-async function freshPostgres(admin: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `signet_bench_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const lines = [
   `Lists with ${rows} users and ${rows} credentials; ${calls} sequential calls of the list service per case.`,
   '',
@@ -150,7 +131,7 @@ const lines = [
 ];
 const admin = process.env.BENCH_DATABASE_URL;
 if (admin) {
-  const database = await freshPostgres(admin);
+  const database = await createTestDatabase(admin);
   try {
     lines.push(...(await benchDatabase('PostgreSQL', database.url)));
   } finally {

@@ -4,12 +4,8 @@ import { listenApplicationName } from '#infra/database';
 import type { User } from '@signet/contracts/users';
 import type { TestApp } from './test-app';
 import { createTestApp } from './test-app';
-import {
-  createTestDatabase,
-  describeOnPostgres,
-  postgresAdminUrl,
-  type TestDatabase,
-} from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import { describeOnPostgres } from './describe-on-postgres';
 import {
   adminEmail,
   adminPassword,

@@ -7,12 +7,8 @@ import {
   signInSuccessKeys,
   type AttemptRule,
 } from '#idp/attempt-limiter';
-import {
-  createTestDatabase,
-  describeOnPostgres,
-  postgresAdminUrl,
-  type TestDatabase,
-} from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import { describeOnPostgres } from './describe-on-postgres';
 
 const block = (key: string, limit: number): AttemptRule => ({ key, limit, mode: 'block' });
 

@@ -2,12 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#infra/database';
 import { migrate } from '#infra/migrations';
-import {
-  createTestDatabase,
-  describeOnPostgres,
-  postgresAdminUrl,
-  type TestDatabase,
-} from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import { describeOnPostgres } from './describe-on-postgres';
 
 // Two instances starting together on a new database is the race; only PostgreSQL can have it.
 

@@ -29,12 +29,8 @@ import {
   puk,
   rsspTestEnv,
 } from './rssp-fixture';
-import {
-  createTestDatabase,
-  describeOnPostgres,
-  postgresAdminUrl,
-  type TestDatabase,
-} from './test-database';
+import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
+import { describeOnPostgres } from './describe-on-postgres';
 import { testKeyEncryptionKey } from './test-app';
 
 interface OpenedApp {

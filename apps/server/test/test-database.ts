@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
 
 /**
  * A database for one test file: PGlite in memory by default; with TEST_DATABASE_URL a fresh
@@ -18,9 +17,6 @@ export interface TestDatabase {
  * server; `.ci/run` runs the server suite a second time with it.
  */
 export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? '';
-
-/** `describe` for the tests that need PostgreSQL (see `postgresAdminUrl`). */
-export const describeOnPostgres = describe.skipIf(postgresAdminUrl === '');
 
 export async function createTestDatabase(
   /** Server to create it on; a PostgreSQL URL forces PostgreSQL even without TEST_DATABASE_URL. */

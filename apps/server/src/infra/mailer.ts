@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import { AppError } from './app-error';
 import type { Config } from './config';
 
 export interface Mail {
@@ -30,6 +31,23 @@ function printMail(mail: Mail): void {
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * Sends a mail a call cannot do without (an invitation): when it cannot go out the call answers
+ * SERVICE_UNAVAILABLE, so the caller's transaction rolls back and nothing is left half done.
+ */
+export async function sendOrUnavailable(mailer: Mailer, mail: Mail): Promise<void> {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      `The mail to ${mail.to} could not be sent; try again later`,
+      undefined,
+      { cause: error },
+    );
+  }
 }
 
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {

@@ -19,6 +19,7 @@ import type { AccessTokenClaims, AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { EventBus } from '#infra/event-bus';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { sendOrUnavailable } from '#infra/mailer';
 import { invitationLink, invitationMail } from './invitation-mail';
 import * as store from './user-store';
 import type { StoredRole, UserRow } from './user-table';
@@ -135,26 +136,13 @@ export async function createUser(options: {
     const expiresAt = new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000);
     await store.insertInvitation(tx, { userId: created.id, tokenHash: hash, expiresAt });
     const link = invitationLink(context.config.publicUrl, token);
-    await sendOrFail(context, invitationMail({ to: created.email, link, days: invitationDays }));
+    await sendOrUnavailable(
+      context.mailer,
+      invitationMail({ to: created.email, link, days: invitationDays }),
+    );
     return created;
   });
   return toUser(row);
-}
-
-async function sendOrFail(
-  context: UserServiceContext,
-  mail: Parameters<UserServiceContext['mailer']['send']>[0],
-): Promise<void> {
-  try {
-    await context.mailer.send(mail);
-  } catch (error) {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      `The invitation mail to ${mail.to} could not be sent; try again later`,
-      undefined,
-      { cause: error },
-    );
-  }
 }
 
 /**

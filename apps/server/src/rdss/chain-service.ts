@@ -24,6 +24,7 @@ import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser, DirectoryUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { sendOrUnavailable } from '#infra/mailer';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
@@ -221,23 +222,16 @@ async function inviteNewcomers(
     const { token, hash } = newLinkToken();
     const expiresAt = new Date(Date.now() + invitationDays * 24 * 60 * 60 * 1000);
     await store.insertInvitation(tx, { tokenHash: hash, entryId: entry.id, expiresAt });
-    const mail = chainInvitationMail({
-      to: entry.email,
-      from: about.actor.email,
-      fileName: about.fileName,
-      link: chainInvitationLink(ctx.config.publicUrl, token),
-      days: invitationDays,
-    });
-    try {
-      await ctx.mailer.send(mail);
-    } catch (error) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        `The invitation mail to ${entry.email} could not be sent; try again later`,
-        undefined,
-        { cause: error },
-      );
-    }
+    await sendOrUnavailable(
+      ctx.mailer,
+      chainInvitationMail({
+        to: entry.email,
+        from: about.actor.email,
+        fileName: about.fileName,
+        link: chainInvitationLink(ctx.config.publicUrl, token),
+        days: invitationDays,
+      }),
+    );
   }
 }
 
@@ -302,13 +296,19 @@ export async function listOwnChains(options: {
   query: OwnChainListQuery;
 }): Promise<ChainPage> {
   const { ctx, actor, query } = options;
-  const db = ctx.database.db;
-  const page = await store.listOwnChains(db, actor.id, query);
+  return pageView(ctx, await store.listOwnChains(ctx.database.db, actor.id, query), actor.id);
+}
+
+async function pageView(
+  ctx: ChainContext,
+  page: { chains: store.StoredChain[]; total: number },
+  actorId: string,
+): Promise<ChainPage> {
   const content = await Promise.all(
     page.chains.map(async (stored) => {
-      const document = await findDocument(db, stored.chain.origDocumentId);
+      const document = await findDocument(ctx.database.db, stored.chain.origDocumentId);
       if (!document) throw notFound('Document');
-      return toView(ctx, stored, document, actor.id);
+      return toView(ctx, stored, document, actorId);
     }),
   );
   return { content, total: page.total };
@@ -434,16 +434,7 @@ export async function listAllChains(options: {
   query: AdminChainListQuery;
 }): Promise<ChainPage> {
   const { ctx, actor, query } = options;
-  const db = ctx.database.db;
-  const page = await store.listAllChains(db, query);
-  const content = await Promise.all(
-    page.chains.map(async (stored) => {
-      const document = await findDocument(db, stored.chain.origDocumentId);
-      if (!document) throw notFound('Document');
-      return toView(ctx, stored, document, actor.id);
-    }),
-  );
-  return { content, total: page.total };
+  return pageView(ctx, await store.listAllChains(ctx.database.db, query), actor.id);
 }
 
 /** The creator's chain with this external id (for systems that created it through the API). */
@@ -469,21 +460,16 @@ export async function updateChainViewers(options: {
   const fields: Record<string, string> = {};
   const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
   if (Object.keys(fields).length > 0) throw invalid(fields);
-  const db = ctx.database.db;
-  const document = await db.transaction(async (tx) => {
-    const { stored, document } = await visible(ctx, tx, actor, id, true);
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator changes viewers');
     const taken = new Set(stored.entries.map((e) => e.userId));
     const clash = viewerIds.findIndex((viewer) => taken.has(viewer));
     if (clash >= 0) throw invalid({ [`viewerEmails.${clash}`]: 'Already takes part in the chain' });
     await store.replaceViewers(tx, stored.chain.id, [...new Set(viewerIds)]);
     await store.updateChain(tx, stored.chain.id, {});
-    const everyone = { ...stored, viewerIds: [...new Set([...stored.viewerIds, ...viewerIds])] };
-    await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', everyone);
-    return document;
+    // Old and new viewers alike hear of it.
+    stored.viewerIds = [...new Set([...stored.viewerIds, ...viewerIds])];
   });
-  const { stored } = await visible(ctx, db, actor, id);
-  return toView(ctx, stored, document, actor.id);
 }
 
 /** The creator mails the invited e-mails that have not taken their entry up a new link. */
