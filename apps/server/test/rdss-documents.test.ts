@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -21,6 +22,34 @@ async function contract(pages = 1): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** A small PDF written by hand from object bodies (1 0 obj, 2 0 obj, …), with a right xref. */
+function handmadePdf(...objects: string[]): Buffer {
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A PDF whose cross-reference is a Flate stream with these (compressed) bytes. */
+function xrefStreamPdf(compressed: Buffer): Buffer {
+  const head = Buffer.from('%PDF-1.7\n', 'latin1');
+  const dict = `1 0 obj\n<< /Type /XRef /Size 2 /W [1 2 1] /Root 1 0 R /Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`;
+  const tail = `\nendstream\nendobj\nstartxref\n${head.length}\n%%EOF\n`;
+  return Buffer.concat([
+    head,
+    Buffer.from(dict, 'latin1'),
+    compressed,
+    Buffer.from(tail, 'latin1'),
+  ]);
+}
+
 /** The PDF encrypted by qpdf (AES-256) with these passwords. */
 function encrypted(pdf: Buffer, dir: string, user: string, owner: string): Buffer {
   const input = join(dir, 'in.pdf');
@@ -38,7 +67,7 @@ describe('rDSS documents: upload, read, download, delete', () => {
   beforeAll(async () => {
     ({ t, ann, bob } = await createRsspTestApp({
       ...fastKdfEnv,
-      MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024),
+      MAX_UPLOAD_DOCUMENT_BYTES: String(1024 * 1024),
     }));
     dir = mkdtempSync(join(tmpdir(), 'signet-documents-'));
   });
@@ -163,9 +192,49 @@ describe('rDSS documents: upload, read, download, delete', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('answers a malformed-PDF corpus with catalogue errors, stays up, and stores nothing', async () => {
+    const before = await stored();
+    const pdf = await contract();
+    const nested = '['.repeat(10_000) + ']'.repeat(10_000);
+    // 200 MB of zeros in about 200 KB: a cross-reference stream the engine must inflate to read.
+    const bomb = deflateSync(Buffer.alloc(200 * 1024 * 1024));
+    const corpus: [string, Buffer][] = [
+      ...Array.from({ length: 10 }, (_, i): [string, Buffer] => [
+        `truncated at ${i + 1}/11`,
+        pdf.subarray(0, Math.floor((pdf.length * (i + 1)) / 11)),
+      ]),
+      ['10,000 nested arrays', handmadePdf(`<< /Type /Catalog /Pages 2 0 R /Deep ${nested} >>`)],
+      [
+        'a loop in the page tree',
+        handmadePdf(
+          '<< /Type /Catalog /Pages 2 0 R >>',
+          '<< /Type /Pages /Kids [2 0 R] /Count 1 /Parent 2 0 R >>',
+        ),
+      ],
+      ['a deflate bomb', xrefStreamPdf(bomb)],
+      [
+        'a broken cross-reference table',
+        Buffer.from(
+          pdf.toString('latin1').replace(/xref[\s\S]*$/, 'xref\n0 garbage\n%%EOF'),
+          'latin1',
+        ),
+      ],
+    ];
+    for (const [what, bytes] of corpus) {
+      const res = await upload(ann, bytes);
+      expect({ what, status: res.statusCode, code: res.json().code }).toEqual({
+        what,
+        status: 400,
+        code: 'DOCUMENT_PARSING_ERROR',
+      });
+    }
+    expect(await stored()).toEqual(before);
+    expect((await t.app.inject({ url: '/api/v1/server/ping' })).statusCode).toBe(200);
+  });
+
   it('answers 413 PAYLOAD_TOO_LARGE past MAX_UPLOAD_DOCUMENT_BYTES, and stores nothing', async () => {
     const before = await stored();
-    const big = Buffer.concat([await contract(), Buffer.alloc(70 * 1024, 0x20)]);
+    const big = Buffer.concat([await contract(), Buffer.alloc(1100 * 1024, 0x20)]);
     const res = await upload(ann, big);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });

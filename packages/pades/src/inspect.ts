@@ -1,6 +1,6 @@
 import { isPdfError, PdfError } from './errors';
 import { PdfFile } from './pdf-file';
-import { PdfDict } from './pdf-objects';
+import { PdfDict, PdfRef, type PdfValue } from './pdf-objects';
 
 /** Whether opening the document needs a password (spec documents §3 `security`). */
 export type PdfSecurity = 'NONE' | 'ENCRYPTED_WITH_USER_PASSWORD' | 'ENCRYPTED_WITH_OWNER_PASSWORD';
@@ -24,8 +24,36 @@ export function inspectPdf(bytes: Uint8Array): PdfInspection {
     throw error;
   }
   const root = file.resolve(file.trailer.get('Root'));
-  const pages = root instanceof PdfDict ? file.resolve(root.get('Pages')) : undefined;
-  if (!(pages instanceof PdfDict))
-    throw new PdfError('DAMAGED_PDF', 'the catalog has no page tree');
+  const pages = root instanceof PdfDict ? root.get('Pages') : undefined;
+  if (countPages(file, pages, new Set(), 0) === 0) {
+    throw new PdfError('DAMAGED_PDF', 'the document has no pages');
+  }
   return { security: file.security ? 'ENCRYPTED_WITH_OWNER_PASSWORD' : 'NONE' };
+}
+
+/** Deeper page trees than this are not made by any writer; they are taken as damaged. */
+const maxTreeDepth = 64;
+
+/** Walks the page tree: a node met twice (a loop) or one that is not a dictionary is damage. */
+function countPages(
+  file: PdfFile,
+  node: PdfValue | undefined,
+  seen: Set<string>,
+  depth: number,
+): number {
+  if (node instanceof PdfRef) {
+    const key = `${node.num} ${node.gen}`;
+    if (seen.has(key)) throw new PdfError('DAMAGED_PDF', 'the page tree loops');
+    seen.add(key);
+  }
+  const dict = file.resolve(node);
+  if (!(dict instanceof PdfDict) || depth > maxTreeDepth) {
+    throw new PdfError('DAMAGED_PDF', 'the page tree is damaged');
+  }
+  if (dict.nameOf('Type') === 'Page') return 1;
+  const kids = file.resolve(dict.get('Kids'));
+  if (!Array.isArray(kids)) throw new PdfError('DAMAGED_PDF', 'a page tree node has no /Kids');
+  let count = 0;
+  for (const kid of kids) count += countPages(file, kid, seen, depth + 1);
+  return count;
 }

@@ -2,13 +2,27 @@ import { inflateSync, constants as zlibConstants } from 'node:zlib';
 import { PdfError } from './errors';
 import { PdfDict, PdfName, type PdfValue } from './pdf-objects';
 
+/**
+ * The most a stream the engine decodes (cross-reference and object streams) may inflate to: a
+ * deflate bomb is refused as damaged instead of taking the process's memory.
+ */
+export const maxInflatedBytes = 128 * 1024 * 1024;
+
 export function inflate(data: Uint8Array): Uint8Array {
   try {
-    return inflateSync(data);
-  } catch {
+    return inflateSync(data, { maxOutputLength: maxInflatedBytes });
+  } catch (first) {
+    if (first instanceof RangeError) {
+      throw new PdfError('DAMAGED_PDF', 'a compressed stream inflates past the limit', {
+        cause: first,
+      });
+    }
     try {
       // Tolerate streams without the final block, as viewers do.
-      return inflateSync(data, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      return inflateSync(data, {
+        finishFlush: zlibConstants.Z_SYNC_FLUSH,
+        maxOutputLength: maxInflatedBytes,
+      });
     } catch (error) {
       throw new PdfError('DAMAGED_PDF', 'a compressed stream cannot be decoded', { cause: error });
     }
