@@ -5,8 +5,10 @@ import {
   chainTypeSchema,
   entryStatusSchema,
 } from './chain-rules';
+import { linkTokenSchema } from './common';
 import { documentSchema } from './documents';
 import { pageQueryShape, pageSchema } from './paging';
+import { emailSchema } from './users';
 
 /**
  * Signature chains of the document signing service (spec documents §3 SignatureChain and
@@ -15,7 +17,6 @@ import { pageQueryShape, pageSchema } from './paging';
 
 export const chainMessages = {
   required: 'Field is required',
-  invalidEmail: 'email must be valid',
   commentSize: 'Size must be between 0 and 255 characters',
   noSigner: 'At least one participant must sign or approve',
   duplicateParticipant: 'Each participant may appear once',
@@ -23,7 +24,7 @@ export const chainMessages = {
 } as const;
 const m = chainMessages;
 
-const email = z.string().trim().toLowerCase().email(m.invalidEmail).max(254);
+const email = emailSchema.toLowerCase();
 const comment = z.string().max(255, m.commentSize);
 
 export const signingTrailModes = ['ATTACHED', 'DETACHED', 'NONE'] as const;
@@ -148,8 +149,6 @@ export const chainDecisionSchema = z
 export type ChainDecision = z.infer<typeof chainDecisionSchema>;
 
 /** `POST signatureChains/invitation`: the token of a mailed chain invitation (after `#`). */
-export const chainInvitationSchema = z
-  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation link') })
-  .strict();
+export const chainInvitationSchema = z.object({ token: linkTokenSchema }).strict();
 
 export const chainIdParamsSchema = z.object({ id: z.string().uuid() }).strict();

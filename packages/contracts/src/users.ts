@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkTokenSchema } from './common';
 import { emailMaxLength, nameMaxLength } from './limits';
 import { pageQuerySchema, pageSchema } from './paging';
 
@@ -71,9 +72,7 @@ export const updateSelfSchema = z
 export type UpdateSelf = z.infer<typeof updateSelfSchema>;
 
 /** POST users/self/invitation: the token of a mailed invitation link (the part after `#`). */
-export const acceptInvitationSchema = z
-  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an invitation link') })
-  .strict();
+export const acceptInvitationSchema = z.object({ token: linkTokenSchema }).strict();
 export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;
 
 export const userSortFields = ['id', 'name', 'status', 'email', 'createdAt'] as const;

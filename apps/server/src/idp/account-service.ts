@@ -3,6 +3,7 @@ import type { Config } from '#infra/config';
 import type { Db } from '#infra/database';
 import type { Mail, Mailer } from '#infra/mailer';
 import { alreadyRegisteredMail, confirmationLink, confirmationMail } from './account-mail';
+import { idpAccountUrls } from './account-urls';
 import {
   createEmailConfirmation,
   deleteAccount,
@@ -62,7 +63,7 @@ export async function signUp(
   deps: {
     db: Db;
     mailer: Mailer;
-    config: Pick<Config, 'oidcIssuer' | 'publicUrl'>;
+    config: Pick<Config, 'embeddedIdp' | 'oidcIssuer' | 'publicUrl'>;
     log: FastifyBaseLogger;
   },
   input: { email: string; givenName: string; familyName: string; password: string },
@@ -72,8 +73,8 @@ export async function signUp(
     mailer.send(mail).catch((error: unknown) => log.warn({ err: error }, 'idp: mail not sent'));
   const account = await registerAccount(db, input);
   if (!account) {
-    const passwordUrl = `${config.oidcIssuer}/account/password`;
-    await send(alreadyRegisteredMail(input.email, `${config.publicUrl}/`, passwordUrl));
+    const { changePasswordURL } = idpAccountUrls(config);
+    await send(alreadyRegisteredMail(input.email, `${config.publicUrl}/`, changePasswordURL));
     return null;
   }
   const token = await createEmailConfirmation(db, account.id);

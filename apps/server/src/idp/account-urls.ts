@@ -4,7 +4,7 @@ import type { Config } from '#infra/config';
  * The embedded provider's account pages for the remote config (`changePasswordURL`,
  * `deleteAccountURL`); empty strings when an external issuer is used.
  */
-export function idpAccountUrls(config: Config): {
+export function idpAccountUrls(config: Pick<Config, 'embeddedIdp' | 'oidcIssuer'>): {
   changePasswordURL: string;
   deleteAccountURL: string;
 } {

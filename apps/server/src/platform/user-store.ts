@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import type { Db, Tx } from '#infra/database';
+import { containing } from '#infra/like-pattern';
 import {
   deletedIdentities,
   userInvitations,
@@ -29,11 +30,6 @@ export function isUniqueViolation(error: unknown): boolean {
 
 const lowerEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 const fullName = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
-
-/** `%q%` for ILIKE, with the pattern characters in `q` taken literally. */
-function containing(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** E-mail and name in one lower-case text: what `q` searches (trigram index users_search). */
 const searchable = sql`lower(${users.email} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;

@@ -267,7 +267,6 @@ export async function acceptChainInvitation(options: {
 
 /** The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. */
 async function visible(
-  ctx: ChainContext,
   db: Parameters<typeof store.findChain>[0],
   actor: AuthUser,
   id: string,
@@ -286,7 +285,7 @@ export async function getChain(options: {
   id: string;
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
-  const { stored, document } = await visible(ctx, ctx.database.db, actor, id);
+  const { stored, document } = await visible(ctx.database.db, actor, id);
   return toView(ctx, stored, document, actor.id);
 }
 
@@ -328,12 +327,12 @@ async function changeChain(
 ): Promise<Chain> {
   const db = ctx.database.db;
   const document = await db.transaction(async (tx) => {
-    const { stored, document } = await visible(ctx, tx, actor, id, true);
+    const { stored, document } = await visible(tx, actor, id, true);
     await change(tx, stored);
     await announce(ctx, tx, event, stored);
     return document;
   });
-  const { stored } = await visible(ctx, db, actor, id);
+  const { stored } = await visible(db, actor, id);
   return toView(ctx, stored, document, actor.id);
 }
 
@@ -417,7 +416,7 @@ export async function softDeleteChain(options: {
 }): Promise<void> {
   const { ctx, actor, id } = options;
   await ctx.database.db.transaction(async (tx) => {
-    const { stored } = await visible(ctx, tx, actor, id, true);
+    const { stored } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator deletes a chain');
     if (!canDelete(ruleChain(stored), actor.id)) {
       throw new AppError('INVALID_REQUEST', 'The chain is not completed');
@@ -480,7 +479,7 @@ export async function resendInvitations(options: {
 }): Promise<void> {
   const { ctx, actor, id } = options;
   await ctx.database.db.transaction(async (tx) => {
-    const { stored, document } = await visible(ctx, tx, actor, id, true);
+    const { stored, document } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id)
       throw forbidden('Only the creator resends invitations');
     await inviteNewcomers(ctx, tx, stored, { actor, fileName: document.fileName });

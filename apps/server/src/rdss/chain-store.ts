@@ -16,6 +16,7 @@ import type { ChainFilter } from '@signet/contracts/chain-rules';
 import type { AdminChainListQuery, OwnChainListQuery } from '@signet/contracts/chains';
 import { pageOffset } from '@signet/contracts/paging';
 import type { Db, Tx } from '#infra/database';
+import { containing } from '#infra/like-pattern';
 import {
   chainEntries,
   chainInvitations,
@@ -145,11 +146,6 @@ function filterCondition(filter: ChainFilter, userId: string): SQL | undefined {
   }
 }
 
-/** `%q%` for LIKE, with the pattern characters in `q` taken literally. */
-function containing(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The user created the chain, has an entry in it or views it. */
 function memberOf(userId: string): SQL | undefined {
   return or(
@@ -160,7 +156,9 @@ function memberOf(userId: string): SQL | undefined {
 }
 
 const fileNameContaining = (term: string | undefined) =>
-  term?.trim() ? sql`lower(${documents.fileName}) like ${containing(term.trim())}` : undefined;
+  term?.trim()
+    ? sql`lower(${documents.fileName}) like lower(${containing(term.trim())})`
+    : undefined;
 
 /** The chains a user created or takes part in (not deleted), one page under one filter. */
 export function listOwnChains(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus, credentialSortFields } from '@signet/contracts/credentials';
 import type { Db, Tx } from '#infra/database';
+import { containing } from '#infra/like-pattern';
 import {
   certificateAuthority,
   credentials,
@@ -19,11 +20,6 @@ export interface CredentialListOptions {
   limit: number;
   sortField: CredentialSortField;
   sortOrder: 'asc' | 'desc';
-}
-
-/** `%q%` for ILIKE, with the pattern characters in `q` taken literally. */
-function containing(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** What `q` searches, in one lower-case text (trigram index credentials_search). */

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chainSchema } from '@signet/contracts/chains';
+import { linkTokenSchema } from '@signet/contracts/common';
 import { userSchema } from '@signet/contracts/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +84,7 @@ export function JoinPage({ kind }: { kind: InvitationKind }) {
         <Typography variant="h5" component="h1">
           {t(kind === 'chain' ? 'join.chainTitle' : 'join.title')}
         </Typography>
-        {!/^[A-Za-z0-9_-]{43}$/.test(token) ? (
+        {!linkTokenSchema.safeParse(token).success ? (
           <Alert severity="error">{t('join.incomplete')}</Alert>
         ) : (
           <>
