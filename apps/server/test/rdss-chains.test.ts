@@ -330,6 +330,33 @@ describe('rDSS signature chains', () => {
     expect(await ids('recycleBin=true')).not.toContain(done.id);
   });
 
+  it("counts the dashboard's four tiles as the lists under each filter count them", async () => {
+    const stats = async (who: Person) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/self/stats',
+        headers: who.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<Record<string, number>>();
+    };
+    const total = async (who: Person, filter: ChainFilter) =>
+      (
+        await call(who, 'GET', `/signatureChains/self?filter=${filter}&page-size=0`)
+      ).json<ChainPage>().total;
+    const before = await stats(eve);
+    await create({ type: 'UNORDERED', signers: [{ email: eve.email }, { email: bob.email }] });
+    expect(await stats(eve)).toEqual({ ...before, todoCount: before.todoCount! + 1 });
+    for (const who of [ann, bob, carl, dave, eve]) {
+      expect(await stats(who), who.email).toEqual({
+        pendingCount: await total(who, 'PENDING'),
+        todoCount: await total(who, 'TODO'),
+        failedCount: await total(who, 'FAILED'),
+        signedCount: await total(who, 'SIGNED'),
+      });
+    }
+  });
+
   it('validates participants and roles, and changes nothing when it refuses', async () => {
     const before = await listed(ann, 'ALL');
     const docId = await upload(ann);

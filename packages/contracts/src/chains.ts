@@ -104,12 +104,12 @@ export const chainSchema = z.object({
 });
 export type Chain = z.infer<typeof chainSchema>;
 
-export const chainSortFields = ['createdAt', 'fileName', 'status'] as const;
+export const chainSortFields = ['updatedAt', 'createdAt', 'fileName', 'status'] as const;
 
 /** `GET signatureChains/self`: the asking user's chains under one filter (D§4). */
 export const ownChainListQuerySchema = z
   .object({
-    ...pageQueryShape(chainSortFields, 'createdAt', 'desc'),
+    ...pageQueryShape(chainSortFields, 'updatedAt', 'desc'),
     filter: chainFilterSchema.default('ALL'),
   })
   .strict();
@@ -118,7 +118,7 @@ export type OwnChainListQuery = z.infer<typeof ownChainListQuerySchema>;
 /** The admin's list (All Documents, and the recycle bin with `recycleBin=true`). */
 export const adminChainListQuerySchema = z
   .object({
-    ...pageQueryShape(chainSortFields, 'createdAt', 'desc'),
+    ...pageQueryShape(chainSortFields, 'updatedAt', 'desc'),
     recycleBin: z
       .enum(['true', 'false'])
       .default('false')

@@ -1,5 +1,6 @@
 import type { OnUserDeleted, UserDirectory, VerifyAccessToken } from './auth-types';
 import type { CallLimiter } from './call-limiter';
+import type { ChainCounts } from './chain-counts';
 import type { Config } from './config';
 import type { Database } from './database';
 import type { EventBus } from './event-bus';
@@ -19,4 +20,6 @@ export interface AppContext {
   /** API calls per second per user (API_CALLS_PER_SECOND), shared by every service. */
   callLimiter: CallLimiter;
   onUserDeleted: OnUserDeleted;
+  /** The dashboard counts, provided by the document service. */
+  chainCounts: ChainCounts;
 }

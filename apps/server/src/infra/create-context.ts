@@ -8,6 +8,7 @@ import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions } from '#idp/public';
 import { createUserDirectory } from '#platform/public';
 import { deleteCredentialsOfUser } from '#rssp/public';
+import { countOwnChains } from '#rdss/public';
 import type { OnUserDeleted } from './auth-types';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
@@ -53,6 +54,7 @@ export async function createContext(
     mailer,
     onUserDeleted,
     callLimiter,
+    chainCounts: (userId) => countOwnChains(database.db, userId),
   };
 }
 

@@ -58,7 +58,7 @@ const selfRoutes: FastifyPluginAsync<{ context: AppContext }> = async (instance,
         response: { 200: userStatsSchema, ...errors },
       },
     },
-    async () => users.getSelfStats(),
+    async (request) => users.getSelfStats({ context, actor: request.authUser }),
   );
 };
 

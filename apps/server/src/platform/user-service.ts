@@ -278,7 +278,10 @@ export async function updateSelf(options: {
   return toUser(row);
 }
 
-/** Document counts of My dashboard; zeros until the document service exists. */
-export function getSelfStats(): UserStats {
-  return { pendingCount: 0, todoCount: 0, failedCount: 0, signedCount: 0 };
+/** Document counts of My dashboard, counted by the document service. */
+export function getSelfStats(options: {
+  context: AppContext;
+  actor: AuthUser;
+}): Promise<UserStats> {
+  return options.context.chainCounts(options.actor.id);
 }

@@ -175,6 +175,25 @@ export function listOwnChains(
   return pageOfChains(db, where, query);
 }
 
+/** The dashboard's four counts (platform §3 user stats) over the user's chains, in one scan. */
+export async function countOwnChains(
+  db: Handle,
+  userId: string,
+): Promise<{ pendingCount: number; todoCount: number; failedCount: number; signedCount: number }> {
+  const counted = (condition: SQL | undefined) =>
+    sql<number>`count(*) filter (where ${condition})::int`;
+  const [row] = await db
+    .select({
+      pendingCount: counted(filterCondition('PENDING', userId)),
+      todoCount: counted(filterCondition('TODO', userId)),
+      failedCount: counted(filterCondition('FAILED', userId)),
+      signedCount: counted(filterCondition('SIGNED', userId)),
+    })
+    .from(chains)
+    .where(and(isNull(chains.deletedAt), memberOf(userId)));
+  return row ?? { pendingCount: 0, todoCount: 0, failedCount: 0, signedCount: 0 };
+}
+
 /** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
 export function listAllChains(
   db: Handle,
@@ -198,6 +217,7 @@ async function pageOfChains(
   const dir = query['sort-order'] === 'asc' ? asc : desc;
   const sortColumn = {
     createdAt: chains.createdAt,
+    updatedAt: chains.updatedAt,
     fileName: sql`lower(${documents.fileName})`,
     status: chains.status,
   }[query['sort-field']];

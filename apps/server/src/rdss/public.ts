@@ -3,3 +3,4 @@
  * services may use. Everything else in rdss/ is internal (the lint border rule enforces it).
  */
 export { rdssPlugin } from './rdss-plugin';
+export { countOwnChains } from './chain-store';
