@@ -360,6 +360,40 @@ describe('users API', () => {
     });
   });
 
+  describe('recipients of a chain', () => {
+    it('lets a creator find enabled users by name or e-mail with their roles, 5 at most; others get 403', async () => {
+      const setRoles = async (roles: string[]) =>
+        expect((await call('PUT', `/users/${annId}`, admin, { roles })).statusCode).toBe(200);
+      await setRoles(['signer']);
+      const refused = await call('GET', '/users/recipients?q=list.example', ann);
+      expect(refused.statusCode).toBe(403);
+      await setRoles(['creator', 'signer']);
+      const found = await call('GET', '/users/recipients?q=list.example', ann);
+      expect(found.statusCode).toBe(200);
+      const { items } = found.json<{ items: Array<Record<string, unknown>> }>();
+      expect(items).toHaveLength(5);
+      expect(Object.keys(items[0]!).sort()).toEqual([
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'roles',
+      ]);
+      const byName = await call('GET', '/users/recipients?q=anna%20lee', ann);
+      expect(byName.json().items).toEqual([
+        expect.objectContaining({
+          email: 'ann@example.com',
+          roles: expect.arrayContaining(['creator', 'signer']),
+        }),
+      ]);
+      // Never the whole directory at once.
+      for (const query of ['', 'q=', 'q=a&maxResults=50']) {
+        const res = await call('GET', `/users/recipients?${query}`, ann);
+        expect(res.json(), query).toMatchObject({ code: 'VALIDATION_FAILED' });
+      }
+    });
+  });
+
   describe('bad input gets the catalogue error and changes nothing', () => {
     it('refuses unknown query values and parameters with VALIDATION_FAILED', async () => {
       for (const [query, field] of [

@@ -99,6 +99,27 @@ export const enabledUserSchema = userSchema.pick({
 export const enabledUsersSchema = z.object({ items: z.array(enabledUserSchema) });
 export type EnabledUser = z.infer<typeof enabledUserSchema>;
 
+/**
+ * GET users/recipients: whom a creator may name in a chain (documents §5: 5 results). The roles
+ * decide the role toggle (documents §4): signer, approver, or only viewer.
+ */
+export const recipientsQuerySchema = z
+  .object({
+    q: z.string().trim().min(1).max(255),
+    maxResults: z.coerce.number().int().min(1).max(5).default(5),
+  })
+  .strict();
+export type RecipientsQuery = z.infer<typeof recipientsQuerySchema>;
+export const recipientSchema = userSchema.pick({
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  roles: true,
+});
+export const recipientsSchema = z.object({ items: z.array(recipientSchema) });
+export type Recipient = z.infer<typeof recipientSchema>;
+
 export const defaultRolesSchema = z.object({ roles: z.array(roleSchema) });
 
 /** GET users/self/stats (documents counts; zeros until documents exist). */

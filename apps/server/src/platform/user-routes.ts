@@ -10,6 +10,8 @@ import {
   enabledUsersQuerySchema,
   enabledUsersSchema,
   idParamsSchema,
+  recipientsQuerySchema,
+  recipientsSchema,
   updateSelfSchema,
   updateUserSchema,
   userListQuerySchema,
@@ -59,6 +61,27 @@ const selfRoutes: FastifyPluginAsync<{ context: AppContext }> = async (instance,
       },
     },
     async (request) => users.getSelfStats({ context, actor: request.authUser }),
+  );
+};
+
+/** A creator's search for chain participants (documents §5 recipient autocomplete). */
+const creatorRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
+  instance,
+  { context },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireRole('creator'));
+
+  app.get(
+    '/users/recipients',
+    {
+      schema: {
+        tags,
+        querystring: recipientsQuerySchema,
+        response: { 200: recipientsSchema, ...errors },
+      },
+    },
+    async (request) => users.listRecipients({ context, query: request.query }),
   );
 };
 
@@ -203,6 +226,7 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
   await instance.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(selfRoutes, { context });
+    await authenticated.register(creatorRoutes, { context });
     await authenticated.register(adminRoutes, { context });
   });
 };

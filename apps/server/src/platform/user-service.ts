@@ -3,6 +3,8 @@ import {
   type CreateUser,
   type EnabledUser,
   type EnabledUsersQuery,
+  type Recipient,
+  type RecipientsQuery,
   type Role,
   type UpdateSelf,
   type UpdateUser,
@@ -109,6 +111,20 @@ export async function listEnabledUsers(options: {
     limit: options.query.maxResults,
   });
   return { items: rows.map(toEnabledUser) };
+}
+
+/** The enabled users a chain's creator may name, found by name or e-mail (never everyone at once). */
+export async function listRecipients(options: {
+  context: UserServiceContext;
+  query: RecipientsQuery;
+}): Promise<{ items: Recipient[] }> {
+  const rows = await store.listEnabledUsers(options.context.database.db, {
+    q: options.query.q,
+    limit: options.query.maxResults,
+  });
+  return {
+    items: rows.map((row) => ({ ...toEnabledUser(row), roles: [...row.roles] })),
+  };
 }
 
 /**
