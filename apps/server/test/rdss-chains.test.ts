@@ -118,6 +118,11 @@ describe('rDSS signature chains', () => {
       expect(heard).toEqual(expect.arrayContaining([`rdss:${who.id}`, `rssp:${who.id}`]));
     }
     expect(heard.some((h) => h.endsWith(eve.id))).toBe(false);
+    // Each hears under which of their filters the chain now is (the list marks that chip).
+    const filterOf = (who: Person) =>
+      events.find((e) => e.name === 'SIGNATURE_CHAIN_CREATED' && e.userId === who.id)?.payload;
+    expect(filterOf(bob)).toEqual({ chainId: created.id, filter: 'TODO' });
+    expect(filterOf(carl)).toEqual({ chainId: created.id, filter: 'PENDING' });
 
     // A participant reads the document; a stranger sees neither the chain nor the document.
     const docId = created.origDocument.id;
@@ -317,6 +322,34 @@ describe('rDSS signature chains', () => {
     expect(await ids(`memberId=${carl.id}`)).toContain(done.id);
     expect(await ids(`createdBy=${bob.id}`)).not.toContain(done.id);
     expect((await call(ann, 'GET', '/signatureChains')).statusCode).toBe(403);
+
+    // The admin downloads any chain's document and moves completed chains to the recycle bin,
+    // but not open ones.
+    const file = await t.app.inject({
+      url: `/rdss/v1/documents/${done.origDocument.id}/file`,
+      headers: admin.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const stillOpen = await create({ type: 'UNORDERED', signers: [{ email: bob.email }] });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/soft/${stillOpen.id}`,
+      headers: admin.headers,
+    });
+    expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(await ids('')).toContain(stillOpen.id);
+    const declined = await create({ type: 'UNORDERED', signers: [{ email: bob.email }] });
+    await call(bob, 'POST', `/signatures/${declined.id}/decline`, {
+      currentSignatureId: (await view(bob, declined.id)).currentSignatureId,
+    });
+    const byAdmin = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/soft/${declined.id}`,
+      headers: admin.headers,
+    });
+    expect(byAdmin.statusCode).toBe(204);
+    expect(await ids('recycleBin=true')).toContain(declined.id);
 
     expect((await call(ann, 'DELETE', `/signatureChains/soft/${done.id}`)).statusCode).toBe(204);
     expect(await ids('')).not.toContain(done.id);

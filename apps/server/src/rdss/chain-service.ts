@@ -6,6 +6,7 @@ import {
   canDelete,
   canWithdraw,
   isParticipant,
+  chainFilterOf,
   type RuleChain,
 } from '@signet/contracts/chain-rules';
 import {
@@ -102,13 +103,18 @@ async function toView(
   };
 }
 
-/** The chain's event to its creator and every participant, on both streams, on `tx`. */
+/**
+ * The chain's event to its creator and every participant, on both streams, on `tx`. Each hears
+ * which of their list filters the chain now falls under, so the list can mark that chip.
+ */
 async function announce(ctx: ChainContext, tx: Tx, name: EventName, stored: store.StoredChain) {
   const recipients = new Set<string>([stored.chain.createdBy, ...stored.viewerIds]);
   for (const entry of stored.entries) if (entry.userId) recipients.add(entry.userId);
+  const rules = ruleChain(stored);
   for (const userId of recipients) {
+    const payload = { chainId: stored.chain.id, filter: chainFilterOf(rules, userId) };
     for (const stream of ['rdss', 'rssp'] as const) {
-      await ctx.events.publish({ name, stream, userId, payload: { chainId: stored.chain.id } }, tx);
+      await ctx.events.publish({ name, stream, userId, payload }, tx);
     }
   }
 }
@@ -408,7 +414,7 @@ export async function approveChain(options: {
   });
 }
 
-/** The creator moves a completed chain to the recycle bin. */
+/** The creator, or an admin from All Documents, moves a completed chain to the recycle bin. */
 export async function softDeleteChain(options: {
   ctx: ChainContext;
   actor: AuthUser;
@@ -416,9 +422,15 @@ export async function softDeleteChain(options: {
 }): Promise<void> {
   const { ctx, actor, id } = options;
   await ctx.database.db.transaction(async (tx) => {
-    const { stored } = await visible(tx, actor, id, true);
-    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator deletes a chain');
-    if (!canDelete(ruleChain(stored), actor.id)) {
+    const isAdmin = actor.roles.includes('admin');
+    const stored = isAdmin
+      ? await store.findChain(tx, id, { lock: true })
+      : (await visible(tx, actor, id, true)).stored;
+    if (!stored) throw notFound('Signature chain');
+    if (!isAdmin && stored.chain.createdBy !== actor.id) {
+      throw forbidden('Only the creator deletes a chain');
+    }
+    if (!canDelete(ruleChain(stored), stored.chain.createdBy)) {
       throw new AppError('INVALID_REQUEST', 'The chain is not completed');
     }
     await store.updateChain(tx, stored.chain.id, { deletedAt: new Date() });

@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import chainsEn from '../features/chains/i18n/en.json';
+import chainsHu from '../features/chains/i18n/hu.json';
 import credentialsEn from '../features/credentials/i18n/en.json';
 import credentialsHu from '../features/credentials/i18n/hu.json';
 import profileEn from '../features/profile/i18n/en.json';
@@ -28,6 +30,7 @@ export const resources = {
     users: usersEn,
     profile: profileEn,
     credentials: credentialsEn,
+    chains: chainsEn,
   },
   hu: {
     [commonNamespace]: commonHu,
@@ -36,6 +39,7 @@ export const resources = {
     users: usersHu,
     profile: profileHu,
     credentials: credentialsHu,
+    chains: chainsHu,
   },
 } as const;
 

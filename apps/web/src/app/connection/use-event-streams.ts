@@ -6,6 +6,7 @@ import { resolveApiUrl } from '../../shared/api/api-url';
 import { useAuth } from '../../shared/auth/use-auth';
 import { queryKeysForEvent } from '../../shared/events/event-invalidation';
 import { connectEventStream } from '../../shared/events/event-stream';
+import { useLiveEvents } from '../../shared/events/live-events';
 import { createHeartbeatMonitor } from '../../shared/events/heartbeat-monitor';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { paths } from '../paths';
@@ -28,6 +29,7 @@ export function useEventStreams(): ConnectionState {
   const { getAccessToken, renewAccessToken } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const liveEvents = useLiveEvents();
   const [lost, setLost] = useState<ReadonlySet<EventStream>>(new Set());
   const [reconnectCount, setReconnectCount] = useState(0);
 
@@ -40,6 +42,7 @@ export function useEventStreams(): ConnectionState {
       for (const queryKey of queryKeysForEvent(event.name)) {
         void queryClient.invalidateQueries({ queryKey });
       }
+      liveEvents.emit(event);
     };
     const connections = streams.map((stream) => {
       const monitor = createHeartbeatMonitor({
@@ -72,7 +75,7 @@ export function useEventStreams(): ConnectionState {
         connection.close();
       }
     };
-  }, [config, getAccessToken, renewAccessToken, queryClient, navigate]);
+  }, [config, getAccessToken, renewAccessToken, queryClient, navigate, liveEvents]);
 
   return { isLost: lost.size > 0, reconnectCount };
 }

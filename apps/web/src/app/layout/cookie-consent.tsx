@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
-import { hasCookie, rememberInCookie } from './cookies';
+import { hasCookie, rememberInCookie } from '../../shared/cookies/cookies';
 
 const cookieName = 'signet-cookie-consent';
 

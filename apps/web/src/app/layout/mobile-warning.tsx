@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasCookie, rememberInCookie } from './cookies';
+import { hasCookie, rememberInCookie } from '../../shared/cookies/cookies';
 
 const cookieName = 'signet-mobile-warning-dismissed';
 

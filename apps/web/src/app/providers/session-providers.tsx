@@ -5,6 +5,7 @@ import { ApiClientProvider } from '../../shared/api/api-client-context';
 import { AuthProvider } from '../../shared/auth/auth-provider';
 import { useAuth } from '../../shared/auth/use-auth';
 import { createUserManager } from '../../shared/auth/user-manager';
+import { LiveEventsProvider } from '../../shared/events/live-events';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { PrefetchPageData } from './prefetch-page-data';
 import { ResetOnUserChange } from './reset-on-user-change';
@@ -28,7 +29,9 @@ export function SessionProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider userManager={userManager}>
       <ResetOnUserChange />
-      <ApiClientFromSession>{children}</ApiClientFromSession>
+      <ApiClientFromSession>
+        <LiveEventsProvider>{children}</LiveEventsProvider>
+      </ApiClientFromSession>
     </AuthProvider>
   );
 }

@@ -47,6 +47,26 @@ describe('createApiClient', () => {
     expect(init?.body).toBe('{"a":1}');
   });
 
+  it('answers the bytes of a file as a Blob, and a file error still as the catalogue error', async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () =>
+        new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    const api = createApiClient({ config, tokens: tokens('t'), fetch });
+    const blob = await api.get<Blob>('/rdss/v1/documents/x/file', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+
+    fetch.mockImplementation(async () =>
+      json(404, { code: 'NOT_FOUND', message: 'No', time: 't' }),
+    );
+    const error = await api
+      .get('/rdss/v1/documents/x/file', { responseType: 'blob' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+  });
+
   it('parses the catalogue error into an ApiError', async () => {
     const body = { code: 'ALREADY_EXISTS', message: 'User already exists', time: 't' };
     const fetch = vi.fn<typeof globalThis.fetch>(async () => json(409, body));

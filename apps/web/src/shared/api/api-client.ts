@@ -16,6 +16,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Overrides networkTimeoutMillis for this call (long-running calls). */
   timeoutMs?: number;
+  /** `blob`: the answer's bytes (a file, a thumbnail) instead of JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** Where the client gets the access token from (the signed-in oidc-client-ts user). */
@@ -118,6 +120,7 @@ export function createApiClient({ config, tokens, fetch: fetchFn }: ApiClientOpt
         message: error instanceof Error ? error.message : 'Network error',
       });
     }
+    if (response.ok && options.responseType === 'blob') return response.blob();
     const data = await readBody(response);
     if (!response.ok) throw toApiError(response.status, data);
     return data;

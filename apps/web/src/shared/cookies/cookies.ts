@@ -21,3 +21,11 @@ export function hasCookie(name: string): boolean {
 export function rememberInCookie(name: string): void {
   document.cookie = cookieAssignment(name, '1');
 }
+
+export function cookieValue(name: string): string | undefined {
+  return readCookie(document.cookie, name);
+}
+
+export function storeInCookie(name: string, value: string): void {
+  document.cookie = cookieAssignment(name, value);
+}

@@ -1,0 +1,61 @@
+import type { Chain } from '@signet/contracts/chains';
+import type { RuleChain } from '@signet/contracts/chain-rules';
+
+/** What the shared rules module reads of a chain as the API answers it. */
+export function ruleChainOf(chain: Chain): RuleChain {
+  return {
+    status: chain.status,
+    type: chain.type,
+    createdById: chain.createdBy.id ?? '',
+    entries: chain.signatures.map((s) => ({
+      id: s.id,
+      userId: s.user.id,
+      status: s.status,
+      approver: s.approver,
+    })),
+    viewerIds: chain.viewers.flatMap((v) => (v.id ? [v.id] : [])),
+  };
+}
+
+/** A person's full name, or their e-mail when they have none. */
+export function personName(person: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+}
+
+/** The name a chain goes by in lists: its document's file name. */
+export function chainFileName(chain: Chain): string {
+  return chain.origDocument.fileName;
+}
+
+/** A thumbnail's title is cut at 16 characters (documents §9). */
+export function shortTitle(name: string, max = 16): string {
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}
+
+/** The caller's own entry, when they have one. */
+export function ownEntry(chain: Chain, userId: string) {
+  return chain.signatures.find((s) => s.user.id === userId) ?? null;
+}
+
+/** The routes signing and approving open on (documents §2 route table). */
+export const chainRoutes = {
+  sign: (chain: Chain, entryId: string) =>
+    `/document/${chain.origDocument.id}/customization/signature/${chain.id}/${entryId}`,
+  clerk: (chain: Chain, entryId: string) =>
+    `/document/${chain.origDocument.id}/clerk/${chain.id}/${entryId}`,
+  approve: (chain: Chain, entryId: string) =>
+    `/document/${chain.origDocument.id}/approve-customization/${chain.id}/${entryId}`,
+  list: (filter?: string) => (filter ? `/signatureChains/list/${filter}` : '/signatureChains/list'),
+  upload: '/signatureChains/upload',
+};
+
+/** Where the caller acts on their entry: approve, sign as a clerk, or sign. */
+export function actionRoute(chain: Chain, entry: Chain['signatures'][number]): string {
+  if (entry.approver) return chainRoutes.approve(chain, entry.id);
+  if (entry.clerkMode) return chainRoutes.clerk(chain, entry.id);
+  return chainRoutes.sign(chain, entry.id);
+}

@@ -1,0 +1,309 @@
+import PersonIcon from '@mui/icons-material/Person';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { Recipient } from '@signet/contracts/users';
+import { useApiClient } from '../../../shared/api/api-client-context';
+import { queryKeys } from '../../../shared/api/query-keys';
+import { FileDropZone } from '../../../shared/components/file-drop-zone';
+import { useToast } from '../../../shared/components/toast';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
+import { createChain, deleteDocument, uploadDocument } from '../api/create-chain';
+import { chainRoutes, personName } from '../chain-view';
+import {
+  canSignRightAway,
+  hasActingParticipant,
+  initialRole,
+  toChainParticipants,
+} from '../participant-roles';
+import type { Participant } from '../participant-roles';
+import { ParticipantsEditor } from './participants-editor';
+import { RecipientSearch } from './recipient-search';
+
+const pdfType = 'application/pdf';
+const bytesPerMb = 1_048_576;
+/** How long a refused file's message stays (documents §9). */
+const fileErrorMs = 4000;
+const maxComment = 255;
+
+type TrailMode = 'ATTACHED' | 'DETACHED';
+
+/** A file handed over by the dashboard's drop zone (router state). */
+export interface UploadState {
+  file?: File;
+}
+
+/**
+ * The upload and create-chain dialog (documents §2, §5): a PDF, its name, ordered or not, the
+ * signing trail when the feature is on, the participants with their roles and order, a comment;
+ * Upload, or Upload and sign when the creator signs first.
+ */
+export function UploadChainDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('chains');
+  const toast = useToast();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const config = useRemoteConfig();
+  const user = useCurrentUser().data;
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const handedOver = (location.state as UploadState | null)?.file;
+  /** Why a file cannot be taken (documents §5), or null. */
+  const fileProblem = (candidate: File): string | null => {
+    if (candidate.type !== pdfType) return t('uploadDialog.invalidFormat');
+    if (candidate.size <= config.maxUploadDocumentBytes) return null;
+    return t('uploadDialog.fileTooLarge', {
+      size: (candidate.size / bytesPerMb).toFixed(1),
+      max: Math.floor(config.maxUploadDocumentBytes / bytesPerMb),
+    });
+  };
+  const [file, setFile] = useState<File | null>(() =>
+    handedOver && !fileProblem(handedOver) ? handedOver : null,
+  );
+  const [fileError, setFileError] = useState<string | null>(() =>
+    handedOver ? fileProblem(handedOver) : null,
+  );
+  const [fileName, setFileName] = useState(() => file?.name ?? '');
+  const [ordered, setOrdered] = useState(false);
+  const [trail, setTrail] = useState(false);
+  const [trailMode, setTrailMode] = useState<TrailMode>('ATTACHED');
+  const [participants, setParticipants] = useState<Participant[]>([]);
+  const [comment, setComment] = useState('');
+  const [warning, setWarning] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!fileError) return;
+    const timer = setTimeout(() => setFileError(null), fileErrorMs);
+    return () => clearTimeout(timer);
+  }, [fileError]);
+
+  const takeFiles = (files: readonly File[]) => {
+    const first = files[0];
+    if (!first) return;
+    const problem = fileProblem(first);
+    setFileError(problem);
+    if (problem) return;
+    setFile(first);
+    setFileName((current) => current || first.name);
+  };
+
+  const add = (person: Omit<Participant, 'role'>) => {
+    const role = initialRole(person);
+    if (!role) {
+      setWarning(t('uploadDialog.selfNoSignerRole'));
+      return;
+    }
+    setWarning(null);
+    setParticipants((current) => [...current, { ...person, role }]);
+  };
+  const addRecipient = (r: Recipient) =>
+    add({
+      email: r.email,
+      name: personName(r),
+      roles: r.roles,
+      isSelf: r.id === user?.id,
+    });
+  const addMe = () =>
+    user && add({ email: user.email, name: personName(user), roles: user.roles, isSelf: true });
+  const hasMe = participants.some((p) => p.isSelf);
+
+  const missingSubsigner = participants.some((p) => p.role === 'CLERK' && !p.subsignerName?.trim());
+  const commentTooLong = comment.length > maxComment;
+  const canUpload = file !== null && hasActingParticipant(participants) && !commentTooLong && !busy;
+  const signRightAway = canSignRightAway(participants, ordered);
+
+  const submit = async (andSign: boolean) => {
+    setSubmitted(true);
+    if (!file || !canUpload || missingSubsigner) return;
+    setBusy(true);
+    let documentId: string | null = null;
+    try {
+      const name = fileName.trim() || file.name;
+      documentId = (await uploadDocument(client, file, name)).id;
+      const chain = await createChain(client, {
+        type: ordered ? 'ORDERED' : 'UNORDERED',
+        ...toChainParticipants(participants),
+        comment: comment.trim() || undefined,
+        origDocId: documentId,
+        signingTrailMode: config.signingTrailEnabled && trail ? trailMode : 'NONE',
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.signatureChains });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUserStats });
+      toast.success(t('toast.created'));
+      const mine = chain.signatures.find((s) => s.id === chain.currentSignatureId);
+      if (andSign && mine) void navigate(chainRoutes.sign(chain, mine.id));
+      else onClose();
+    } catch (error) {
+      // The dialog stays open (documents §4); an uploaded file without its chain goes again.
+      if (documentId) await deleteDocument(client, documentId).catch(() => undefined);
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+      slotProps={{ paper: { sx: { maxWidth: 950 } } }}
+    >
+      <DialogTitle>{t('uploadDialog.title')}</DialogTitle>
+      <DialogContent data-testid="upload-dialog">
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {file ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip
+                label={`${file.name} · ${(file.size / 1024).toFixed(0)} KB`}
+                onDelete={busy ? undefined : () => setFile(null)}
+                data-testid="upload-file"
+              />
+            </Stack>
+          ) : (
+            <FileDropZone
+              accept={[pdfType]}
+              onFiles={takeFiles}
+              text={t('uploadDialog.drop')}
+              chooseLabel={t('uploadDialog.choose')}
+              testId="upload-drop"
+            />
+          )}
+          {fileError && (
+            <Alert severity="error" data-testid="upload-file-error">
+              {fileError}
+            </Alert>
+          )}
+          <TextField
+            label={t('uploadDialog.fileName')}
+            value={fileName}
+            onChange={(event) => setFileName(event.target.value)}
+            placeholder={file?.name}
+            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'upload-file-name' } }}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={ordered}
+                onChange={(event) => setOrdered(event.target.checked)}
+                slotProps={{ input: { 'data-testid': 'upload-ordered' } as object }}
+              />
+            }
+            label={t('uploadDialog.ordered')}
+          />
+          {config.signingTrailEnabled && (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <FormControlLabel
+                control={<Switch checked={trail} onChange={(e) => setTrail(e.target.checked)} />}
+                label={t('uploadDialog.signingTrail')}
+              />
+              {trail && (
+                <RadioGroup
+                  row
+                  value={trailMode}
+                  onChange={(event) => setTrailMode(event.target.value as TrailMode)}
+                >
+                  <FormControlLabel
+                    value="ATTACHED"
+                    control={<Radio />}
+                    label={t('uploadDialog.trailAttached')}
+                  />
+                  <FormControlLabel
+                    value="DETACHED"
+                    control={<Radio />}
+                    label={t('uploadDialog.trailDetached')}
+                  />
+                </RadioGroup>
+              )}
+            </Stack>
+          )}
+          <Typography variant="subtitle1">{t('uploadDialog.participants')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <RecipientSearch
+              label={t('uploadDialog.search')}
+              testId="recipient-search"
+              excluded={participants.map((p) => p.email)}
+              onPick={addRecipient}
+              onInvite={(email) => add({ email, name: null, roles: null, isSelf: false })}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<PersonIcon />}
+              onClick={addMe}
+              disabled={hasMe || !user}
+              data-testid="add-me"
+              sx={{ whiteSpace: 'nowrap', alignSelf: 'flex-start' }}
+            >
+              {t('uploadDialog.addMe')}
+            </Button>
+          </Stack>
+          {warning && <Alert severity="warning">{warning}</Alert>}
+          <ParticipantsEditor
+            participants={participants}
+            onChange={setParticipants}
+            options={{ clerkEnabled: config.clerkEnabled }}
+            showErrors={submitted}
+          />
+          <TextField
+            label={t('uploadDialog.comment')}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            multiline
+            minRows={2}
+            error={commentTooLong}
+            helperText={`${comment.length} / ${maxComment}`}
+            slotProps={{ htmlInput: { 'data-testid': 'upload-comment' } }}
+          />
+          {busy && <LinearProgress aria-label={t('uploadDialog.uploading')} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={busy}>
+          {t('common:actions.cancel')}
+        </Button>
+        {signRightAway && (
+          <Button
+            variant="outlined"
+            onClick={() => void submit(true)}
+            disabled={!canUpload}
+            data-testid="upload-and-sign"
+          >
+            {t('uploadDialog.uploadAndSign')}
+          </Button>
+        )}
+        <Button
+          variant="contained"
+          onClick={() => void submit(false)}
+          disabled={!canUpload}
+          data-testid="upload-submit"
+        >
+          {t('uploadDialog.upload')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

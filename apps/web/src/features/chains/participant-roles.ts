@@ -1,0 +1,95 @@
+import type { CreateChainInput } from '@signet/contracts/chains';
+import type { Role } from '@signet/contracts/users';
+
+/** A participant's role in the create-chain form (documents §3 participant roles). */
+export type ParticipantRole = 'CREATOR_AND_SIGNER' | 'SIGNER' | 'CLERK' | 'VIEWER' | 'APPROVER';
+
+export interface Participant {
+  email: string;
+  /** Full name, or null for an invited e-mail. */
+  name: string | null;
+  /** The person's roles, or null when unknown (an invited e-mail). */
+  roles: readonly Role[] | null;
+  isSelf: boolean;
+  role: ParticipantRole;
+  /** The walk-in client a clerk signs for. */
+  subsignerName?: string;
+}
+
+export interface RoleOptions {
+  clerkEnabled: boolean;
+}
+
+const canSignAs = (p: Pick<Participant, 'roles'>) => p.roles === null || p.roles.includes('signer');
+
+function isEligible(p: Participant, role: ParticipantRole, options: RoleOptions): boolean {
+  switch (role) {
+    case 'CREATOR_AND_SIGNER':
+      return p.isSelf && canSignAs(p);
+    case 'SIGNER':
+      return !p.isSelf && canSignAs(p);
+    case 'CLERK':
+      return options.clerkEnabled && canSignAs(p);
+    case 'APPROVER':
+      return p.roles?.includes('approver') === true;
+    case 'VIEWER':
+      // An invited e-mail has no known roles and must sign; the creator never views their own chain.
+      return !p.isSelf && p.roles !== null;
+  }
+}
+
+/** The toggle's order (documents §4): another user, and the creator themselves. */
+const otherCycle: readonly ParticipantRole[] = ['SIGNER', 'CLERK', 'VIEWER', 'APPROVER'];
+const selfCycle: readonly ParticipantRole[] = ['CREATOR_AND_SIGNER', 'CLERK', 'APPROVER'];
+
+/** The role the toggle moves to next, skipping roles the person cannot hold; itself if none. */
+export function nextRole(p: Participant, options: RoleOptions): ParticipantRole {
+  const cycle = p.isSelf ? selfCycle : otherCycle;
+  const start = cycle.indexOf(p.role);
+  for (let step = 1; step <= cycle.length; step++) {
+    const candidate = cycle[(start + step) % cycle.length]!;
+    if (isEligible(p, candidate, options)) return candidate;
+  }
+  return p.role;
+}
+
+/**
+ * The role a person starts with when added (documents §4): the creator signs (null when they lack
+ * the signer role: the form warns instead); a signer signs; an invited e-mail signs; others view.
+ */
+export function initialRole(p: Omit<Participant, 'role'>): ParticipantRole | null {
+  if (p.isSelf) return canSignAs(p) ? 'CREATOR_AND_SIGNER' : null;
+  return canSignAs(p) ? 'SIGNER' : 'VIEWER';
+}
+
+/** Upload is possible with a file and at least one participant who signs or approves (§5). */
+export function hasActingParticipant(participants: readonly Participant[]): boolean {
+  return participants.some((p) => p.role !== 'VIEWER');
+}
+
+/**
+ * Sign now (create and sign) is offered when the creator is first in an ordered chain, or among
+ * the signers of an unordered one (documents §5), and not as a clerk or an approver.
+ */
+export function canSignRightAway(participants: readonly Participant[], ordered: boolean): boolean {
+  const acting = participants.filter((p) => p.role !== 'VIEWER');
+  const self = ordered ? acting[0] : acting.find((p) => p.isSelf);
+  return self?.isSelf === true && self.role === 'CREATOR_AND_SIGNER';
+}
+
+/** The participants as the create-chain payload: signers in order, viewers apart. */
+export function toChainParticipants(
+  participants: readonly Participant[],
+): Pick<CreateChainInput, 'signers' | 'viewerEmails'> {
+  return {
+    signers: participants
+      .filter((p) => p.role !== 'VIEWER')
+      .map((p) => ({
+        email: p.email,
+        approver: p.role === 'APPROVER',
+        clerkMode: p.role === 'CLERK',
+        ...(p.role === 'CLERK' && p.subsignerName ? { subsignerName: p.subsignerName } : {}),
+      })),
+    viewerEmails: participants.filter((p) => p.role === 'VIEWER').map((p) => p.email),
+  };
+}
