@@ -61,6 +61,11 @@ export const routes = {
     path: '/signatureProfiles/:signatureProfileId/update',
     access: user,
   },
+  approveDocument: {
+    path: '/document/:docId/approve-customization/:signatureId/:currentSignatureId',
+    access: user,
+  },
+  externalChain: { path: '/document/:docId/external/:externalId', access: user },
   documentSigning: { path: '/document/*', access: user },
 
   permissionDenied: { path: '/permissionDenied', access: 'public' },

@@ -32,6 +32,10 @@ const CredentialDialogPage = lazyPage(
   () => import('../features/credentials/routes/credential-dialog-page'),
 );
 const CertificatesPage = lazyPage(() => import('../features/credentials/routes/certificates-page'));
+const MyDocumentsPage = lazyPage(() => import('../features/chains/routes/my-documents-page'));
+const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-chains-page'));
+const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
+const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
 
 interface GuardedRoute {
   path: string;
@@ -96,10 +100,12 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.profileDeviceUpdate, <ProfilePage />),
   guarded(routes.profileDeviceAdd, <ProfilePage />),
 
-  comingSoon(routes.signatureChains, 'menu.myDocuments'),
-  comingSoon(routes.uploadDocument, 'screens.uploadDocument'),
-  comingSoon(routes.allDocuments, 'menu.allDocuments'),
-  comingSoon(routes.recycleBin, 'menu.recycleBin'),
+  guarded(routes.signatureChains, <MyDocumentsPage />),
+  guarded(routes.uploadDocument, <MyDocumentsPage isUploadOpen />),
+  guarded(routes.allDocuments, <AdminChainsPage mode="all" />),
+  guarded(routes.recycleBin, <AdminChainsPage mode="recycleBin" />),
+  guarded(routes.approveDocument, <ApprovePage />),
+  guarded(routes.externalChain, <ExternalChainPage />),
   comingSoon(routes.signatureProfiles, 'menu.signatureProfiles'),
   comingSoon(routes.signatureProfileAdd, 'screens.signatureProfileAdd'),
   comingSoon(routes.signatureProfileUpdate, 'screens.signatureProfileUpdate'),

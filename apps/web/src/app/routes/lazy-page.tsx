@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 
-type PageModule = { default: ComponentType };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- most pages take no props
+type PageModule<P extends object = {}> = { default: ComponentType<P> };
 
 const failed = new Set<() => void>();
 
@@ -10,7 +11,10 @@ const failed = new Set<() => void>();
  * page whose code could not be fetched (server down) gets a fresh loader once `retryFailedPages`
  * runs: the screen then appears without reloading the app.
  */
-export function lazyPage(factory: () => Promise<PageModule>): ComponentType {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- most pages take no props
+export function lazyPage<P extends object = {}>(
+  factory: () => Promise<PageModule<P>>,
+): ComponentType<P> {
   let Lazy = lazy(() =>
     factory().catch((error: unknown) => {
       failed.add(reset);
@@ -20,8 +24,8 @@ export function lazyPage(factory: () => Promise<PageModule>): ComponentType {
   function reset() {
     Lazy = lazy(factory);
   }
-  return function Page() {
-    return <Lazy />;
+  return function Page(props: P) {
+    return <Lazy {...props} />;
   };
 }
 

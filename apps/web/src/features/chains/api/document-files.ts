@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { documentSchema } from '@signet/contracts/documents';
 import type { ApiClient } from '../../../shared/api/api-client';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { chainKeys } from './chain-keys';
@@ -34,5 +35,16 @@ export function useThumbnail(documentId: string | undefined) {
     // A document's first page never changes: render once, keep it for the session.
     staleTime: Infinity,
     gcTime: 30 * 60_000,
+  });
+}
+
+/** GET documents/{id}: a document's name, size and security. */
+export function useDocument(documentId: string | undefined) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: chainKeys.document(documentId ?? ''),
+    queryFn: ({ signal }) =>
+      client.get(documentPath(documentId ?? ''), { schema: documentSchema, signal }),
+    enabled: Boolean(documentId),
   });
 }

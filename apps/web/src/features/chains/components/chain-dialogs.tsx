@@ -8,7 +8,7 @@ import { DeclineDialog } from './decline-dialog';
 import { ParticipantsDialog } from './participants-dialog';
 
 /** The one dialog a chain list has open at a time, and the function that opens one. */
-export function useChainDialogs(userId: string, commands: ChainCommands) {
+export function useChainDialogs(userId: string, commands: ChainCommands, live = true) {
   const [open, setOpen] = useState<{ kind: ChainDialogKind; chain: Chain } | null>(null);
   const close = useCallback(() => setOpen(null), []);
   const openDialog = useCallback(
@@ -18,7 +18,7 @@ export function useChainDialogs(userId: string, commands: ChainCommands) {
 
   const dialog =
     open?.kind === 'participants' ? (
-      <ParticipantsDialog chainId={open.chain.id} userId={userId} onClose={close} />
+      <ParticipantsDialog chain={open.chain} userId={userId} onClose={close} live={live} />
     ) : open?.kind === 'info' ? (
       <ChainInfoDialog chain={open.chain} onClose={close} />
     ) : open?.kind === 'decline' ? (

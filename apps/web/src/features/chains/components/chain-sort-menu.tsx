@@ -28,10 +28,12 @@ export function ChainSortMenu({ field, order, onChange }: ChainSortMenuProps) {
     <Stack direction="row" sx={{ alignItems: 'center' }}>
       <Button
         startIcon={<SortIcon />}
+        aria-label={`${t('sortBy')}: ${t(`sortFields.${current}`)}`}
+        sx={{ whiteSpace: 'nowrap' }}
         onClick={(event) => setAnchor(event.currentTarget)}
         data-testid="chain-sort"
       >
-        {t('sortBy')}: {t(`sortFields.${current}`)}
+        {t(`sortFields.${current}`)}
       </Button>
       <Tooltip title={order === 'asc' ? t('ascending') : t('descending')} disableInteractive>
         <IconButton

@@ -29,9 +29,11 @@ import { actionRoute, personName, ruleChainOf } from '../chain-view';
 import { RecipientSearch } from './recipient-search';
 
 interface ParticipantsDialogProps {
-  chainId: string;
+  chain: Chain;
   userId: string;
   onClose: () => void;
+  /** Follow the chain live (a participant); an admin's list shows the row as it was loaded. */
+  live?: boolean;
 }
 
 type Person = Chain['viewers'][number];
@@ -42,12 +44,17 @@ const hasFullName = (p: Person) => Boolean(p.firstName && p.lastName);
  * copy-link while they may still sign, and the viewers, which only the creator edits. A chain
  * deleted meanwhile closes the dialog.
  */
-export function ParticipantsDialog({ chainId, userId, onClose }: ParticipantsDialogProps) {
+export function ParticipantsDialog({
+  chain: loaded,
+  userId,
+  onClose,
+  live = true,
+}: ParticipantsDialogProps) {
   const { t } = useTranslation('chains');
   const toast = useToast();
   const config = useRemoteConfig();
-  const query = useChain(chainId);
-  const chain = query.data;
+  const query = useChain(live ? loaded.id : undefined);
+  const chain = query.data ?? loaded;
   const saveViewers = useChainAction(chainActions.updateViewers);
   const resend = useChainAction(chainActions.resendInvitations);
   const [viewers, setViewers] = useState<Person[] | null>(null);
@@ -58,7 +65,6 @@ export function ParticipantsDialog({ chainId, userId, onClose }: ParticipantsDia
     if (isApiError(query.error, 'NOT_FOUND')) onClose();
   }, [query.error, onClose]);
 
-  if (!chain) return null;
   const rules = ruleChainOf(chain);
   const signerEmails = chain.signatures.map((s) => s.user.email);
   const showResend =

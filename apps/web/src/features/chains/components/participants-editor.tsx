@@ -99,7 +99,7 @@ export function ParticipantsEditor({
                 />
               )}
             </TableCell>
-            <TableCell sx={{ width: 1, whiteSpace: 'nowrap' }} align="right">
+            <TableCell sx={{ width: '1%', whiteSpace: 'nowrap' }} align="right">
               <Button
                 size="small"
                 variant="outlined"

@@ -56,10 +56,16 @@ export function RecipientSearch({
     !options.some((r) => r.email.toLowerCase() === typed);
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: 'flex-start', flex: 1, width: '100%' }}
+    >
       <Autocomplete
         sx={{ flex: 1, width: '100%' }}
         value={null}
+        // Typed text stays when focus moves to the invite button.
+        clearOnBlur={false}
         onChange={(_event, recipient) => {
           if (!recipient) return;
           onPick(recipient);

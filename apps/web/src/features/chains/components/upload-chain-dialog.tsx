@@ -28,6 +28,7 @@ import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { createChain, deleteDocument, uploadDocument } from '../api/create-chain';
+import { useDocument } from '../api/document-files';
 import { chainRoutes, personName } from '../chain-view';
 import {
   canSignRightAway,
@@ -47,9 +48,11 @@ const maxComment = 255;
 
 type TrailMode = 'ATTACHED' | 'DETACHED';
 
-/** A file handed over by the dashboard's drop zone (router state). */
+/** What the dialog opens with (router state): a file dropped on the dashboard, or a document
+ * another system uploaded, with its request's external id and callback (documents §2). */
 export interface UploadState {
   file?: File;
+  external?: { documentId: string; externalId: string; callbackUrl?: string };
 }
 
 /**
@@ -67,7 +70,10 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const config = useRemoteConfig();
   const user = useCurrentUser().data;
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const handedOver = (location.state as UploadState | null)?.file;
+  const state = location.state as UploadState | null;
+  const handedOver = state?.file;
+  const external = state?.external;
+  const externalDocument = useDocument(external?.documentId);
   /** Why a file cannot be taken (documents §5), or null. */
   const fileProblem = (candidate: File): string | null => {
     if (candidate.type !== pdfType) return t('uploadDialog.invalidFormat');
@@ -136,17 +142,24 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async (andSign: boolean) => {
     setSubmitted(true);
-    if (!file || !canUpload || missingSubsigner) return;
+    if (!canUpload || missingSubsigner) return;
     setBusy(true);
-    let documentId: string | null = null;
+    let uploadedId: string | null = null;
     try {
-      const name = fileName.trim() || file.name;
-      documentId = (await uploadDocument(client, file, name)).id;
+      let documentId = external?.documentId;
+      if (!documentId && file) {
+        uploadedId = (await uploadDocument(client, file, fileName.trim() || file.name)).id;
+        documentId = uploadedId;
+      }
+      if (!documentId) return;
       const chain = await createChain(client, {
         type: ordered ? 'ORDERED' : 'UNORDERED',
         ...toChainParticipants(participants),
         comment: comment.trim() || undefined,
         origDocId: documentId,
+        ...(external
+          ? { externalId: external.externalId, externalCallbackUrl: external.callbackUrl }
+          : {}),
         signingTrailMode: config.signingTrailEnabled && trail ? trailMode : 'NONE',
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.signatureChains });
@@ -157,7 +170,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
       else onClose();
     } catch (error) {
       // The dialog stays open (documents §4); an uploaded file without its chain goes again.
-      if (documentId) await deleteDocument(client, documentId).catch(() => undefined);
+      if (uploadedId) await deleteDocument(client, uploadedId).catch(() => undefined);
       toast.error(error);
     } finally {
       setBusy(false);
@@ -176,7 +189,9 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle>{t('uploadDialog.title')}</DialogTitle>
       <DialogContent data-testid="upload-dialog">
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {file ? (
+          {externalDocument.data ? (
+            <Chip label={externalDocument.data.fileName} data-testid="upload-file" />
+          ) : file ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Chip
                 label={`${file.name} · ${(file.size / 1024).toFixed(0)} KB`}

@@ -1,0 +1,144 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { canApprove, canDecline } from '@signet/contracts/chain-rules';
+import { describeError } from '../../../shared/api/error-message';
+import { PageTitle } from '../../../shared/components/page-title';
+import { useToast } from '../../../shared/components/toast';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { chainActions, useChainAction } from '../api/chain-actions';
+import { useChain } from '../api/get-chain';
+import { chainFileName, chainRoutes, personName, ruleChainOf } from '../chain-view';
+import { DocumentPreview } from '../components/chain-thumbnail';
+import { DeclineDialog } from '../components/decline-dialog';
+import { useChainCommands } from '../use-chain-commands';
+
+const maxComment = 255;
+
+/**
+ * /document/{docId}/approve-customization/{chainId}/{entryId}: an approver sees the document and
+ * approves it with an optional comment, or declines it with a reason; both return to the list.
+ */
+export default function ApprovePage() {
+  const { t } = useTranslation('chains');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { signatureId = '', currentSignatureId = '' } = useParams();
+  const userId = useCurrentUser().data?.id ?? '';
+  const chain = useChain(signatureId);
+  const approve = useChainAction(chainActions.approve);
+  const commands = useChainCommands();
+  const [comment, setComment] = useState('');
+  const [isDeclining, setDeclining] = useState(false);
+  const backToList = () => void navigate(chainRoutes.list());
+
+  if (chain.isPending) return <CircularProgress aria-label={tc('loading')} />;
+  if (!chain.data) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error">{describeError(chain.error, tc)}</Alert>
+        <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
+          {tc('actions.back')}
+        </Button>
+      </Stack>
+    );
+  }
+  const data = chain.data;
+  const rules = ruleChainOf(data);
+  const mayApprove = canApprove(rules, userId) && data.currentSignatureId === currentSignatureId;
+  const tooLong = comment.length > maxComment;
+
+  const submit = async () => {
+    try {
+      await approve.mutateAsync([
+        data.id,
+        { currentSignatureId, comment: comment.trim() || undefined },
+      ]);
+      toast.success(t('toast.approved'));
+      backToList();
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageTitle>
+        {t('approve.title')}: {chainFileName(data)}
+      </PageTitle>
+      <Typography>
+        {t('approve.intro', { creator: personName(data.createdBy), fileName: chainFileName(data) })}
+      </Typography>
+      {data.comment && (
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          “{data.comment}”
+        </Typography>
+      )}
+      <Paper variant="outlined" sx={{ maxWidth: 360 }}>
+        <DocumentPreview documentId={data.origDocument.id} alt={t('approve.preview')} />
+      </Paper>
+      {mayApprove ? (
+        <>
+          <TextField
+            label={t('approve.comment')}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            multiline
+            minRows={2}
+            error={tooLong}
+            helperText={`${comment.length} / ${maxComment}`}
+            slotProps={{ htmlInput: { 'data-testid': 'approve-comment' } }}
+          />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
+              {tc('actions.back')}
+            </Button>
+            {canDecline(rules, userId) && (
+              <Button color="error" variant="outlined" onClick={() => setDeclining(true)}>
+                {t('actions.decline')}
+              </Button>
+            )}
+            <Button
+              variant="contained"
+              startIcon={<ThumbUpIcon />}
+              onClick={() => void submit()}
+              disabled={approve.isPending || tooLong}
+              data-testid="approve-confirm"
+            >
+              {t('approve.confirm')}
+            </Button>
+          </Box>
+        </>
+      ) : (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="info">{t('approve.notYours')}</Alert>
+          <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
+            {tc('actions.back')}
+          </Button>
+        </Stack>
+      )}
+      {isDeclining && (
+        <DeclineDialog
+          fileName={chainFileName(data)}
+          onDecline={async (reason) => {
+            const done = await commands.decline(data, reason);
+            if (done) backToList();
+            return done;
+          }}
+          onClose={() => setDeclining(false)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from './fixtures/app-texts';
+import { newCredentials, register, type Credentials } from './fixtures/auth';
+import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { startServer, type RunningServer } from './fixtures/server';
+
+const en = texts.chainsEn;
+const hu = texts.chainsHu;
+
+// A server of its own: without SMTP_URL it prints each mail, which the invited person reads here.
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+interface Person extends Credentials {
+  page: Page;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new person, registered through the embedded provider, signed in on a page of their own. */
+async function newPerson(prefix: string, viewport?: { width: number; height: number }) {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  const credentials = newCredentials(prefix);
+  await register(page, credentials);
+  return { ...credentials, page };
+}
+
+async function contract(title: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText(title, {
+    x: 72,
+    y: 760,
+    size: 24,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+  });
+  return Buffer.from(await pdf.save());
+}
+
+/** The mailed link for `email` as printed without SMTP_URL. */
+async function printedChainLink(email: string): Promise<URL> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const printed = server.output().split(`Mail (no SMTP_URL set) to ${email}:`)[1];
+        link = printed?.match(/http:\/\/\S+\/join\/chain#[A-Za-z0-9_-]{43}/)?.[0];
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeDefined();
+  return new URL(link!);
+}
+
+const row = (page: Page, fileName: string) =>
+  page.getByTestId('chain-row').filter({ hasText: fileName });
+
+/** Adds a registered person through the recipient search of the upload dialog. */
+async function addRecipient(page: Page, email: string) {
+  await page.getByTestId('recipient-search').fill(email);
+  await page.getByTestId('recipient-option').filter({ hasText: email }).click();
+}
+
+/** Creates a chain through the upload dialog, from My Documents. */
+async function createChain(
+  creator: Person,
+  fileName: string,
+  participants: { add?: string[]; invite?: string[]; ordered?: boolean },
+) {
+  const { page } = creator;
+  await page.goto('/signatureChains/list');
+  await page.getByTestId('upload-document').click();
+  const dialog = page.getByTestId('upload-dialog');
+  await dialog.waitFor();
+  await page.getByTestId('upload-drop-input').setInputFiles({
+    name: fileName,
+    mimeType: 'application/pdf',
+    buffer: await contract(fileName),
+  });
+  await page.getByTestId('upload-file').waitFor();
+  for (const email of participants.add ?? []) await addRecipient(page, email);
+  for (const email of participants.invite ?? []) {
+    await page.getByTestId('recipient-search').fill(email);
+    await page.getByTestId('invite-recipient').click();
+  }
+  if (participants.ordered) await page.getByTestId('upload-ordered').check();
+  await page.getByTestId('upload-submit').click();
+  await page.getByTestId('toast-success').filter({ hasText: en.toast.created }).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await row(page, fileName).waitFor();
+}
+
+/** The page's content is no wider than the window (nothing needs a sideways scroll). */
+async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+describe('documents and signature chains in the browser', () => {
+  let cora: Person;
+  let sam: Person;
+  let tina: Person;
+
+  beforeAll(async () => {
+    [cora, sam, tina] = await Promise.all([
+      newPerson('cora'),
+      newPerson('sam'),
+      newPerson('tina', mobileViewport),
+    ]);
+  });
+
+  it('an ordered chain reaches the first signer under TODO and the second under PENDING live, and an invited person finds it after registering', async () => {
+    await sam.page.goto('/signatureChains/list/TODO');
+    await sam.page.getByTestId('chains-table').waitFor();
+    await tina.page.goto('/signatureChains/list/PENDING');
+    await tina.page.getByTestId('chains-table').waitFor();
+
+    const newcomer = newCredentials('newcomer');
+    await createChain(cora, 'lease-2026.pdf', {
+      add: [sam.email, tina.email],
+      invite: [newcomer.email],
+      ordered: true,
+    });
+    const created = Date.now();
+    // No reload: the event stream brings the chain into the lists.
+    await row(sam.page, 'lease-2026.pdf').waitFor({ timeout: 5_000 });
+    const samSawItAfter = Date.now() - created;
+    await row(tina.page, 'lease-2026.pdf').waitFor({ timeout: 5_000 });
+    expect(samSawItAfter).toBeLessThan(5_000);
+    await row(sam.page, 'lease-2026.pdf').getByTestId('chain-sign').waitFor();
+    expect(
+      await row(tina.page, 'lease-2026.pdf').getByTestId('chain-chip').getAttribute('data-chip'),
+    ).toBe('pending');
+    expect(await fitsWidth(tina.page)).toBe(true);
+    await screenshot(tina.page, 'chains-pending-600');
+
+    // The participants dialog names everyone in order; the second waits for the first.
+    await row(cora.page, 'lease-2026.pdf').getByTestId('chain-more').click();
+    await cora.page.getByTestId('chain-menu-participants').click();
+    const signers = cora.page.getByTestId('participant-row');
+    await expect.poll(() => signers.count()).toBe(3);
+    expect(await signers.nth(0).getByTestId('participant-status').innerText()).toBe(
+      en.entryStatus.CREATED,
+    );
+    expect(await signers.nth(1).getByTestId('participant-status').innerText()).toBe(
+      en.entryStatus.WAITING,
+    );
+    await cora.page.keyboard.press('Escape');
+
+    const link = await printedChainLink(newcomer.email);
+    const context = await newContext(browser, server.baseUrl);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(link.pathname + link.hash);
+    await register(page, newcomer, link.pathname + link.hash);
+    await page.waitForURL((url) => url.pathname === '/join/chain');
+    await page.getByTestId('join-accept').click();
+    await page.goto('/signatureChains/list');
+    await row(page, 'lease-2026.pdf').waitFor();
+  });
+
+  it('a signer declines with a reason and the creator sees the chain fail live', async () => {
+    await createChain(cora, 'offer.pdf', { add: [sam.email] });
+    await cora.page.getByTestId('filter-ALL').click();
+    await sam.page.goto('/signatureChains/list/TODO');
+    const samsRow = row(sam.page, 'offer.pdf');
+    await samsRow.getByTestId('chain-decline').click();
+    await sam.page.getByTestId('decline-reason').fill('The price is wrong');
+    await sam.page.getByTestId('decline-confirm').click();
+    await sam.page.getByTestId('toast-success').filter({ hasText: en.toast.declined }).waitFor();
+
+    const corasChip = row(cora.page, 'offer.pdf').getByTestId('chain-chip');
+    await expect.poll(() => corasChip.getAttribute('data-chip'), { timeout: 5_000 }).toBe('failed');
+    await row(cora.page, 'offer.pdf').getByTestId('chain-more').click();
+    await cora.page.getByTestId('chain-menu-participants').click();
+    await cora.page.getByText('“The price is wrong”').waitFor();
+    await cora.page.keyboard.press('Escape');
+  });
+
+  it('the creator withdraws a chain; a completed chain goes to the recycle bin, where the admin finds it', async () => {
+    await createChain(cora, 'withdrawn.pdf', { add: [sam.email] });
+    await row(cora.page, 'withdrawn.pdf').getByTestId('chain-withdraw').click();
+    await cora.page.getByTestId('confirm-agree').click();
+    await cora.page.getByTestId('toast-success').filter({ hasText: en.toast.withdrawn }).waitFor();
+    await expect
+      .poll(() =>
+        row(cora.page, 'withdrawn.pdf').getByTestId('chain-chip').getAttribute('data-chip'),
+      )
+      .toBe('failed');
+    await expect.poll(() => row(sam.page, 'withdrawn.pdf').count(), { timeout: 5_000 }).toBe(0);
+
+    // The declined offer is completed (failed): it can go to the recycle bin.
+    await row(cora.page, 'offer.pdf').getByTestId('chain-more').click();
+    await cora.page.getByTestId('chain-menu-delete').click();
+    await cora.page.getByTestId('confirm-agree').click();
+    await cora.page.getByTestId('toast-success').filter({ hasText: en.toast.deleted }).waitFor();
+    await expect.poll(() => row(cora.page, 'offer.pdf').count()).toBe(0);
+
+    const adminContext = await newContext(browser, server.baseUrl);
+    contexts.push(adminContext);
+    const admin = await adminContext.newPage();
+    const { signIn } = await import('./fixtures/auth');
+    await signIn(admin, { email: server.adminEmail, password: server.adminPassword });
+    await admin.goto('/signatureChains/administrator/recycleBin');
+    await admin.getByTestId('recycle-bin-table').getByText('offer.pdf').waitFor();
+    await admin.goto('/signatureChains/administrator/list');
+    await admin.getByTestId('all-documents-table').getByText('lease-2026.pdf').waitFor();
+    expect(await admin.getByTestId('all-documents-table').getByText('offer.pdf').count()).toBe(0);
+  });
+
+  it('speaks Hungarian and fits 600 px on My Documents and in the upload dialog', async () => {
+    const { page } = tina;
+    await page.goto('/user/profile');
+    await page.getByRole('combobox', { name: texts.profileEn.language.label }).click();
+    await page.getByRole('option', { name: texts.profileEn.language.HU }).click();
+    await page
+      .getByTestId('toast-success')
+      .getByText(texts.profileHu.toast.languageChanged)
+      .waitFor();
+    await page.goto('/signatureChains/list');
+    await page.getByRole('heading', { name: hu.title }).waitFor();
+    await page.getByTestId('filter-SIGNED').getByText(hu.filters.SIGNED).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await page.getByTestId('view-thumbnails').click();
+    await page.getByTestId('chain-thumbnail').first().waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'chains-thumbnails-hu-600');
+    await page.getByTestId('upload-document').click();
+    await page.getByRole('heading', { name: hu.uploadDialog.title }).waitFor();
+    await page.getByTestId('add-me').click();
+    await page.getByTestId('participant-role').getByText(hu.roles.CREATOR_AND_SIGNER).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'upload-dialog-hu-600');
+  });
+});
