@@ -222,6 +222,38 @@ describe('documents and signature chains in the browser', () => {
     expect(await admin.getByTestId('all-documents-table').getByText('offer.pdf').count()).toBe(0);
   });
 
+  it('the dashboard counts and rows follow new chains live; a PDF put on its drop zone opens the upload dialog', async () => {
+    await sam.page.goto('/dashboard');
+    const todo = sam.page.getByTestId('stat-todo').locator('p').first();
+    await expect.poll(() => todo.innerText()).toMatch(/^\d+$/);
+    const before = Number(await todo.innerText());
+    await createChain(cora, 'dashboard-live.pdf', { add: [sam.email] });
+    await expect.poll(() => todo.innerText(), { timeout: 5_000 }).toBe(String(before + 1));
+    await sam.page
+      .getByTestId('dashboard-row-TODO')
+      .getByTestId('chain-thumbnail')
+      // The card's title is cut at 16 characters; the full name is its tooltip.
+      .filter({ has: sam.page.locator('[title="dashboard-live.pdf"]') })
+      .waitFor({ timeout: 5_000 });
+    // Its first page, rendered by the server.
+    await sam.page
+      .getByTestId('dashboard-row-TODO')
+      .getByTestId('chain-thumbnail-image')
+      .first()
+      .waitFor();
+    await screenshot(sam.page, 'dashboard-1280');
+
+    await cora.page.goto('/dashboard');
+    await cora.page.getByTestId('dashboard-drop-input').setInputFiles({
+      name: 'dropped.pdf',
+      mimeType: 'application/pdf',
+      buffer: await contract('dropped'),
+    });
+    await cora.page.getByTestId('upload-dialog').waitFor();
+    expect(await cora.page.getByTestId('upload-file-name').inputValue()).toBe('dropped.pdf');
+    await cora.page.keyboard.press('Escape');
+  });
+
   it('speaks Hungarian and fits 600 px on My Documents and in the upload dialog', async () => {
     const { page } = tina;
     await page.goto('/user/profile');

@@ -9,8 +9,6 @@ import profileEn from '../features/profile/i18n/en.json';
 import profileHu from '../features/profile/i18n/hu.json';
 import usersEn from '../features/users/i18n/en.json';
 import usersHu from '../features/users/i18n/hu.json';
-import dashboardEn from '../features/dashboard/i18n/en.json';
-import dashboardHu from '../features/dashboard/i18n/hu.json';
 import commonEn from '../shared/i18n/en.json';
 import commonHu from '../shared/i18n/hu.json';
 import { commonNamespace, languages } from '../shared/i18n/namespaces';
@@ -26,7 +24,6 @@ export const resources = {
   en: {
     [commonNamespace]: commonEn,
     app: appEn,
-    dashboard: dashboardEn,
     users: usersEn,
     profile: profileEn,
     credentials: credentialsEn,
@@ -35,7 +32,6 @@ export const resources = {
   hu: {
     [commonNamespace]: commonHu,
     app: appHu,
-    dashboard: dashboardHu,
     users: usersHu,
     profile: profileHu,
     credentials: credentialsHu,

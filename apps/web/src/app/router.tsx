@@ -20,7 +20,7 @@ import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { WelcomePage } from './routes/welcome-page';
 
-const loadDashboardPage = () => import('../features/dashboard/routes/dashboard-page');
+const loadDashboardPage = () => import('../features/chains/routes/dashboard-page');
 const DashboardPage = lazyPage(loadDashboardPage);
 const UsersPage = lazyPage(() => import('../features/users/routes/users-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page'));

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { userStatsQueryOptions } from '../../features/dashboard/api/get-user-stats';
+import { userStatsQueryOptions } from '../../features/chains/api/get-user-stats';
 import { useApiClient } from '../../shared/api/api-client-context';
 import { useAuth } from '../../shared/auth/use-auth';
 import { paths } from '../paths';

@@ -8,9 +8,12 @@ interface StatTileProps {
   value: number | undefined;
   icon: ReactNode;
   testId: string;
+  /** The "see" link to the list under this count's filter. */
+  link?: ReactNode;
 }
 
-export function StatTile({ label, value, icon, testId }: StatTileProps) {
+/** A dashboard count with its icon and the link to its list (documents §2). */
+export function StatTile({ label, value, icon, testId, link }: StatTileProps) {
   return (
     <Paper
       variant="outlined"
@@ -23,6 +26,7 @@ export function StatTile({ label, value, icon, testId }: StatTileProps) {
           {value ?? <Skeleton width={40} />}
         </Typography>
         <Typography color="text.secondary">{label}</Typography>
+        {link}
       </div>
     </Paper>
   );
