@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from './fixtures/app-texts';
-import { newCredentials, register, type Credentials } from './fixtures/auth';
+import { newCredentials, register, signIn, type Credentials } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
 import { startServer, type RunningServer } from './fixtures/server';
 
@@ -80,7 +80,7 @@ async function addRecipient(page: Page, email: string) {
 async function createChain(
   creator: Person,
   fileName: string,
-  participants: { add?: string[]; invite?: string[]; ordered?: boolean },
+  participants: { add?: string[]; invite?: string[]; ordered?: boolean; approvers?: string[] },
 ) {
   const { page } = creator;
   await page.goto('/signatureChains/list');
@@ -97,6 +97,18 @@ async function createChain(
   for (const email of participants.invite ?? []) {
     await page.getByTestId('recipient-search').fill(email);
     await page.getByTestId('invite-recipient').click();
+  }
+  for (const email of participants.approvers ?? []) {
+    await addRecipient(page, email);
+    // The role toggle cycles signer, clerk, viewer, approver (documents §4).
+    const toggle = page
+      .getByTestId('participant-editor-row')
+      .filter({ hasText: email })
+      .getByTestId('participant-role');
+    for (let i = 0; i < 4 && (await toggle.innerText()) !== en.roles.APPROVER.toUpperCase(); i++) {
+      await toggle.click();
+    }
+    expect(await toggle.innerText()).toBe(en.roles.APPROVER.toUpperCase());
   }
   if (participants.ordered) await page.getByTestId('upload-ordered').check();
   await page.getByTestId('upload-submit').click();
@@ -213,13 +225,53 @@ describe('documents and signature chains in the browser', () => {
     const adminContext = await newContext(browser, server.baseUrl);
     contexts.push(adminContext);
     const admin = await adminContext.newPage();
-    const { signIn } = await import('./fixtures/auth');
     await signIn(admin, { email: server.adminEmail, password: server.adminPassword });
     await admin.goto('/signatureChains/administrator/recycleBin');
     await admin.getByTestId('recycle-bin-table').getByText('offer.pdf').waitFor();
+    await admin.setViewportSize(mobileViewport);
+    expect(await fitsWidth(admin)).toBe(true);
+    await screenshot(admin, 'recycle-bin-600');
+    await admin.setViewportSize({ width: 1280, height: 800 });
     await admin.goto('/signatureChains/administrator/list');
     await admin.getByTestId('all-documents-table').getByText('lease-2026.pdf').waitFor();
     expect(await admin.getByTestId('all-documents-table').getByText('offer.pdf').count()).toBe(0);
+  });
+
+  it('an approver approves on the approve screen with a comment, and the chain completes for its creator live', async () => {
+    const alex = await newPerson('alex', mobileViewport);
+    // The admin gives Alex the approver role.
+    const adminContext = await newContext(browser, server.baseUrl);
+    contexts.push(adminContext);
+    const admin = await adminContext.newPage();
+    await signIn(admin, { email: server.adminEmail, password: server.adminPassword });
+    await admin.goto('/users');
+    await admin.getByTestId('users-search').fill(alex.email);
+    const userRow = admin.getByTestId('user-row').filter({ hasText: alex.email });
+    await userRow
+      .getByRole('button', { name: texts.usersEn.actions.update.replace('{{email}}', alex.email) })
+      .click();
+    const update = admin.getByRole('dialog', { name: texts.usersEn.dialog.updateTitle });
+    await update.getByTestId('role-approver').click();
+    await update.getByRole('button', { name: 'Update', exact: true }).click();
+    await update.waitFor({ state: 'hidden' });
+
+    await createChain(cora, 'budget.pdf', { approvers: [alex.email] });
+    await cora.page.getByTestId('filter-ALL').click();
+    await alex.page.goto('/signatureChains/list/TODO');
+    await row(alex.page, 'budget.pdf').getByTestId('chain-approve').click();
+    await alex.page.waitForURL((url) => url.pathname.includes('/approve-customization/'));
+    await alex.page.getByTestId('chain-thumbnail-image').waitFor();
+    expect(await fitsWidth(alex.page)).toBe(true);
+    await screenshot(alex.page, 'approve-600');
+    await alex.page.getByTestId('approve-comment').fill('Within budget');
+    await alex.page.getByTestId('approve-confirm').click();
+    await alex.page.getByTestId('toast-success').filter({ hasText: en.toast.approved }).waitFor();
+    await alex.page.waitForURL((url) => url.pathname === '/signatureChains/list');
+
+    const corasChip = row(cora.page, 'budget.pdf').getByTestId('chain-chip');
+    await expect
+      .poll(() => corasChip.getAttribute('data-chip'), { timeout: 5_000 })
+      .toBe('completed');
   });
 
   it('the dashboard counts and rows follow new chains live; a PDF put on its drop zone opens the upload dialog', async () => {

@@ -12,12 +12,20 @@ import { useThumbnail } from '../api/document-files';
 import { chainFileName, shortTitle } from '../chain-view';
 
 /** Page 1 of a document as the server rendered it, or an icon while it loads or if it cannot. */
-export function DocumentPreview({ documentId, alt }: { documentId: string; alt: string }) {
+export function DocumentPreview({
+  documentId,
+  alt,
+  height = 160,
+}: {
+  documentId: string;
+  alt: string;
+  height?: number;
+}) {
   const thumbnail = useThumbnail(documentId);
   return (
     <Box
       sx={{
-        height: 160,
+        height,
         display: 'grid',
         placeItems: 'center',
         bgcolor: 'action.hover',

@@ -85,8 +85,12 @@ export default function ApprovePage() {
           “{data.comment}”
         </Typography>
       )}
-      <Paper variant="outlined" sx={{ maxWidth: 360 }}>
-        <DocumentPreview documentId={data.origDocument.id} alt={t('approve.preview')} />
+      <Paper variant="outlined" sx={{ maxWidth: 480 }}>
+        <DocumentPreview
+          documentId={data.origDocument.id}
+          alt={t('approve.preview')}
+          height={420}
+        />
       </Paper>
       {mayApprove ? (
         <>
