@@ -274,6 +274,25 @@ describe('documents and signature chains in the browser', () => {
       .toBe('completed');
   });
 
+  it('several files become one chain over the batch with the bulk switch, named by the batch', async () => {
+    const { page } = cora;
+    await page.goto('/signatureChains/upload');
+    await page.getByTestId('upload-drop-input').setInputFiles([
+      { name: 'annex-1.pdf', mimeType: 'application/pdf', buffer: await contract('annex 1') },
+      { name: 'annex-2.pdf', mimeType: 'application/pdf', buffer: await contract('annex 2') },
+    ]);
+    await expect.poll(() => page.getByTestId('upload-file').count()).toBe(2);
+    await page.getByTestId('upload-file-name').fill('Annexes 2026');
+    await page.getByTestId('upload-bulk').check();
+    await addRecipient(page, sam.email);
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('toast-success').filter({ hasText: en.toast.created }).waitFor();
+    await row(page, 'Annexes 2026').waitFor();
+    await sam.page.goto('/signatureChains/list/TODO');
+    await row(sam.page, 'Annexes 2026').waitFor();
+    expect(await row(sam.page, 'annex-1.pdf').count()).toBe(0);
+  });
+
   it('the dashboard counts and rows follow new chains live; a PDF put on its drop zone opens the upload dialog', async () => {
     await sam.page.goto('/dashboard');
     const todo = sam.page.getByTestId('stat-todo').locator('p').first();

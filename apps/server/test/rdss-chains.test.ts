@@ -125,7 +125,7 @@ describe('rDSS signature chains', () => {
     expect(filterOf(carl)).toEqual({ chainId: created.id, filter: 'PENDING' });
 
     // A participant reads the document; a stranger sees neither the chain nor the document.
-    const docId = created.origDocument.id;
+    const docId = created.origDocument!.id;
     expect((await call(bob, 'GET', `/documents/${docId}`)).statusCode).toBe(200);
     expect((await call(eve, 'GET', `/documents/${docId}`)).statusCode).toBe(404);
     expect((await call(eve, 'GET', `/signatureChains/${created.id}`)).statusCode).toBe(404);
@@ -326,7 +326,7 @@ describe('rDSS signature chains', () => {
     // The admin downloads any chain's document and moves completed chains to the recycle bin,
     // but not open ones.
     const file = await t.app.inject({
-      url: `/rdss/v1/documents/${done.origDocument.id}/file`,
+      url: `/rdss/v1/documents/${done.origDocument!.id}/file`,
       headers: admin.headers,
     });
     expect(file.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
   puk,
   type Person,
 } from './rssp-fixture';
+import { multipartBody } from './multipart';
 import type { TestApp } from './test-app';
 
 /**
@@ -35,6 +36,7 @@ describe('access to every route of the route table', () => {
   let annsKey: Credential;
   let annsDocumentId: string;
   let annsChainId: string;
+  let annsBatchId: string;
   let routes: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
@@ -61,6 +63,17 @@ describe('access to every route of the route table', () => {
       payload: { type: 'ORDERED', origDocId: annsDocumentId, signers: [{ email: ann.email }] },
     });
     annsChainId = chain.json<{ id: string }>().id;
+    const batch = await multipartBody({ batchName: 'Ann batch' }, [
+      { field: 'files', name: 'a.pdf', bytes: await pdf.save() },
+    ]);
+    const batchUpload = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents/batch',
+      headers: { ...ann.headers, 'content-type': batch.contentType },
+      payload: batch.payload,
+    });
+    expect(batchUpload.statusCode, batchUpload.body).toBe(201);
+    annsBatchId = batchUpload.json<{ id: string }>().id;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths)
       .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
@@ -78,6 +91,7 @@ describe('access to every route of the route table', () => {
   const owned = (path: string): Record<string, string> | null => {
     if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
+    if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
     if (/^\/rdss\/v1\/(signatureChains|signatures)\/(\w+\/)?\{id\}/.test(path)) {
       return { id: annsChainId };
@@ -112,6 +126,11 @@ describe('access to every route of the route table', () => {
       'POST /rdss/v1/signatureChains': {
         type: 'ORDERED',
         origDocId: annsDocumentId,
+        signers: [{ email: 'x@example.com' }],
+      },
+      'POST /rdss/v1/signatureChains/multi': {
+        type: 'ORDERED',
+        batchId: annsBatchId,
         signers: [{ email: 'x@example.com' }],
       },
       'POST /rdss/v1/signatureChains/invitation': { token: 'A'.repeat(43) },

@@ -6,7 +6,7 @@ import {
   entryStatusSchema,
 } from './chain-rules';
 import { linkTokenSchema } from './common';
-import { documentSchema } from './documents';
+import { batchDocumentSchema, documentSchema } from './documents';
 import { pageQueryShape, pageSchema } from './paging';
 import { emailSchema } from './users';
 
@@ -21,6 +21,7 @@ export const chainMessages = {
   noSigner: 'At least one participant must sign or approve',
   duplicateParticipant: 'Each participant may appear once',
   subsignerRequired: 'The sub-signer name is required for a clerk',
+  oneSubject: 'Give either origDocId or batchId',
 } as const;
 const m = chainMessages;
 
@@ -43,27 +44,54 @@ export const chainSignerInputSchema = z
     message: m.subsignerRequired,
   });
 
-/** `POST signatureChains`: a chain over an uploaded document (D§3 create-chain payload). */
+/** What every create-chain payload names (D§3 create-chain payload). */
+const chainShape = {
+  type: chainTypeSchema,
+  signers: z.array(chainSignerInputSchema).min(1, m.noSigner).max(100),
+  viewerEmails: z.array(email).max(100).default([]),
+  comment: comment.optional(),
+  externalId: z.string().trim().min(1).max(255).optional(),
+  externalCallbackUrl: z.string().url().max(2048).optional(),
+  signingTrailMode: signingTrailModeSchema.default('NONE'),
+};
+
+function refineParticipants(
+  v: { signers: { email: string }[]; viewerEmails: string[] },
+  ctx: z.RefinementCtx,
+) {
+  const all = [...v.signers.map((s) => s.email), ...v.viewerEmails];
+  if (new Set(all).size !== all.length) {
+    ctx.addIssue({ code: 'custom', path: ['signers'], message: m.duplicateParticipant });
+  }
+}
+
+/** `POST signatureChains`: a chain over an uploaded document, or over a whole batch. */
 export const createChainSchema = z
   .object({
-    type: chainTypeSchema,
-    signers: z.array(chainSignerInputSchema).min(1, m.noSigner).max(100),
-    viewerEmails: z.array(email).max(100).default([]),
-    comment: comment.optional(),
-    origDocId: z.string().uuid(),
-    externalId: z.string().trim().min(1).max(255).optional(),
-    externalCallbackUrl: z.string().url().max(2048).optional(),
-    signingTrailMode: signingTrailModeSchema.default('NONE'),
+    ...chainShape,
+    origDocId: z.string().uuid().optional(),
+    batchId: z.string().uuid().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
-    const all = [...v.signers.map((s) => s.email), ...v.viewerEmails];
-    if (new Set(all).size !== all.length) {
-      ctx.addIssue({ code: 'custom', path: ['signers'], message: m.duplicateParticipant });
+    refineParticipants(v, ctx);
+    if ((v.origDocId === undefined) === (v.batchId === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['origDocId'], message: m.oneSubject });
     }
   });
 export type CreateChain = z.infer<typeof createChainSchema>;
 export type CreateChainInput = z.input<typeof createChainSchema>;
+
+/**
+ * `POST signatureChains/multi`: over a batch, one chain per document, or with `bulk` one chain
+ * over the whole batch (D§2 bulk switch).
+ */
+export const createMultiChainSchema = z
+  .object({ ...chainShape, batchId: z.string().uuid(), bulk: z.boolean().default(false) })
+  .strict()
+  .superRefine(refineParticipants);
+export type CreateMultiChain = z.infer<typeof createMultiChainSchema>;
+export type CreateMultiChainInput = z.input<typeof createMultiChainSchema>;
 
 const personSchema = z.object({
   id: z.string().uuid().nullable(),
@@ -93,7 +121,14 @@ export const chainSchema = z.object({
   comment: z.string().nullable(),
   signatures: z.array(chainEntrySchema),
   viewers: z.array(personSchema),
-  origDocument: documentSchema.pick({ id: true, fileName: true, fileSize: true, security: true }),
+  /** The one document, or null for a chain over a whole batch. */
+  origDocument: documentSchema
+    .pick({ id: true, fileName: true, fileSize: true, security: true })
+    .nullable(),
+  /** The batch a bulk chain is over, or null. */
+  batch: z
+    .object({ id: z.string().uuid(), name: z.string(), documents: z.array(batchDocumentSchema) })
+    .nullable(),
   /** The asking user's entry that may act now, if any. */
   currentSignatureId: z.string().uuid().nullable(),
   signingTrailMode: signingTrailModeSchema,
@@ -140,6 +175,9 @@ export type UpdateChainViewers = z.infer<typeof updateChainViewersSchema>;
 export const externalIdParamsSchema = z.object({ id: z.string().trim().min(1).max(255) }).strict();
 
 export const chainPageSchema = pageSchema(chainSchema);
+
+export const multiChainResultSchema = z.object({ chains: z.array(chainSchema) });
+export type MultiChainResult = z.infer<typeof multiChainResultSchema>;
 export type ChainPage = z.infer<typeof chainPageSchema>;
 
 /** `POST signatures/{chainId}/decline` and `/approve`. */

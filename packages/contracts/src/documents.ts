@@ -45,3 +45,26 @@ export const documentFileQuerySchema = z
   .strict();
 
 export const documentIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
+
+/** Files one batch upload takes (`POST documents/batch`). */
+export const maxBatchFiles = 50;
+
+export const batchNameSchema = fileNameSchema;
+
+/** A document as a batch lists it. */
+export const batchDocumentSchema = documentSchema.pick({
+  id: true,
+  fileName: true,
+  fileSize: true,
+  security: true,
+});
+export type BatchDocument = z.infer<typeof batchDocumentSchema>;
+
+/** `POST documents/batch` (multipart `batchName`, `files`) and `GET documents/batch/{id}`. */
+export const batchSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  documents: z.array(batchDocumentSchema),
+  createdAt: z.string(),
+});
+export type BatchView = z.infer<typeof batchSchema>;

@@ -38,7 +38,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send(body('INVALID_JSON', 'The body is not valid JSON'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
         return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The body is too large'));
+      // A multipart upload with more files or fields than the route takes.
+      case 'FST_FILES_LIMIT':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FIELDS_LIMIT':
+        return reply
+          .status(400)
+          .send(body('VALIDATION_FAILED', 'Validation failed', { files: error.message }));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send(body('BAD_REQUEST', 'Unsupported content type'));
     }

@@ -10,6 +10,8 @@ import {
   chainPageSchema,
   chainSchema,
   createChainSchema,
+  createMultiChainSchema,
+  multiChainResultSchema,
   externalIdParamsSchema,
   ownChainListQuerySchema,
   updateChainViewersSchema,
@@ -46,6 +48,27 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
     async (request, reply) => {
       const chain = await chains.createChain({ ctx, actor: request.authUser, input: request.body });
       return reply.status(201).send(chain);
+    },
+  );
+
+  app.post(
+    '/signatureChains/multi',
+    {
+      schema: {
+        tags,
+        description: 'One chain per document of a batch, or (bulk) one chain over the batch',
+        querystring: emptyQuerySchema,
+        body: createMultiChainSchema,
+        response: { 201: multiChainResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await chains.createMultiChain({
+        ctx,
+        actor: request.authUser,
+        input: request.body,
+      });
+      return reply.status(201).send({ chains: created });
     },
   );
 

@@ -16,6 +16,7 @@ import {
   type ChainDecision,
   type ChainPage,
   type CreateChain,
+  type CreateMultiChain,
   type OwnChainListQuery,
   type UpdateChainViewers,
 } from '@signet/contracts/chains';
@@ -29,8 +30,8 @@ import { sendOrUnavailable } from '#infra/mailer';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
-import { findDocument } from './document-store';
-import type { DocumentRow } from './document-table';
+import { findBatch, findDocument } from './document-store';
+import { loadSubject, subjectName, subjectView, type ChainSubject } from './chain-subject';
 
 export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | 'users' | 'mailer'>;
 
@@ -54,7 +55,7 @@ function person(user: DirectoryUser | null, email: string) {
 async function toView(
   ctx: ChainContext,
   stored: store.StoredChain,
-  document: DocumentRow,
+  subject: ChainSubject,
   actorId: string,
 ): Promise<Chain> {
   const { chain, entries, viewerIds } = stored;
@@ -88,12 +89,7 @@ async function toView(
         return person(viewer, viewer?.email ?? '');
       }),
     ),
-    origDocument: {
-      id: document.id,
-      fileName: document.fileName,
-      fileSize: document.fileSize,
-      security: document.security,
-    },
+    ...subjectView(subject),
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     externalId: chain.externalId,
@@ -152,10 +148,72 @@ export async function createChain(options: {
   input: CreateChain;
 }): Promise<Chain> {
   const { ctx, actor, input } = options;
-  if (!actor.roles.includes('creator')) throw forbidden('Creating chains needs the creator role');
-  const document = await findDocument(ctx.database.db, input.origDocId);
-  if (!document || document.ownerId !== actor.id) throw notFound('Document');
+  mayCreateChains(actor);
+  const subject = input.origDocId
+    ? await ownDocument(ctx, actor, input.origDocId)
+    : await ownBatch(ctx, actor, input.batchId ?? '');
+  const stored = await planChain(ctx, actor, input, subject);
+  await ctx.database.db.transaction(async (tx) => {
+    await insertAndAnnounce(ctx, tx, actor, stored, subject);
+  });
+  return toView(ctx, stored, subject, actor.id);
+}
 
+/**
+ * Chains over a batch (`signatureChains/multi`): one per document with the same participants, or
+ * with `bulk` one over the whole batch. All of them or none.
+ */
+export async function createMultiChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  input: CreateMultiChain;
+}): Promise<Chain[]> {
+  const { ctx, actor, input } = options;
+  mayCreateChains(actor);
+  const batch = await ownBatch(ctx, actor, input.batchId);
+  const subjects: ChainSubject[] = input.bulk
+    ? [batch]
+    : (batch.batch?.documents ?? []).map((document) => ({ document, batch: null }));
+  const planned: { stored: store.StoredChain; subject: ChainSubject }[] = [];
+  for (const subject of subjects) {
+    planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
+  }
+  await ctx.database.db.transaction(async (tx) => {
+    for (const { stored, subject } of planned) {
+      await insertAndAnnounce(ctx, tx, actor, stored, subject);
+    }
+  });
+  return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
+}
+
+function mayCreateChains(actor: AuthUser): void {
+  if (!actor.roles.includes('creator')) throw forbidden('Creating chains needs the creator role');
+}
+
+async function ownDocument(ctx: ChainContext, actor: AuthUser, id: string): Promise<ChainSubject> {
+  const document = await findDocument(ctx.database.db, id);
+  if (!document || document.ownerId !== actor.id) throw notFound('Document');
+  return { document, batch: null };
+}
+
+async function ownBatch(ctx: ChainContext, actor: AuthUser, id: string): Promise<ChainSubject> {
+  const batch = await findBatch(ctx.database.db, id);
+  if (!batch || batch.ownerId !== actor.id) throw notFound('Batch');
+  return loadSubject(ctx.database.db, { origDocumentId: null, batchId: batch.id });
+}
+
+type ChainParts = Omit<CreateChain, 'origDocId' | 'batchId'>;
+
+/**
+ * A new chain over `subject`, checked but not stored. Registered participants are named by their
+ * account; an e-mail without one becomes an invited signer entry.
+ */
+async function planChain(
+  ctx: ChainContext,
+  actor: AuthUser,
+  input: ChainParts,
+  subject: ChainSubject,
+): Promise<store.StoredChain> {
   const fields: Record<string, string> = {};
   const chainId = randomUUID();
   const entries: ChainEntryRow[] = [];
@@ -184,14 +242,15 @@ export async function createChain(options: {
   if (entries.length === 0) throw invalid({ signers: chainMessages.noSigner });
 
   const now = new Date();
-  const stored: store.StoredChain = {
+  return {
     chain: {
       id: chainId,
       status: 'CREATED',
       type: input.type,
       createdBy: actor.id,
       comment: input.comment ?? null,
-      origDocumentId: document.id,
+      origDocumentId: subject.document?.id ?? null,
+      batchId: subject.batch?.row.id ?? null,
       signingTrailMode: input.signingTrailMode,
       externalId: input.externalId ?? null,
       externalCallbackUrl: input.externalCallbackUrl ?? null,
@@ -203,12 +262,18 @@ export async function createChain(options: {
     entries,
     viewerIds,
   };
-  await ctx.database.db.transaction(async (tx) => {
-    await store.insertChain(tx, stored);
-    await inviteNewcomers(ctx, tx, stored, { actor, fileName: document.fileName });
-    await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
-  });
-  return toView(ctx, stored, document, actor.id);
+}
+
+async function insertAndAnnounce(
+  ctx: ChainContext,
+  tx: Tx,
+  actor: AuthUser,
+  stored: store.StoredChain,
+  subject: ChainSubject,
+): Promise<void> {
+  await store.insertChain(tx, stored);
+  await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject) });
+  await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
 }
 
 /**
@@ -277,12 +342,10 @@ async function visible(
   actor: AuthUser,
   id: string,
   lock = false,
-): Promise<{ stored: store.StoredChain; document: DocumentRow }> {
+): Promise<{ stored: store.StoredChain; subject: ChainSubject }> {
   const stored = await store.findChain(db, id, { lock });
   if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
-  const document = await findDocument(db, stored.chain.origDocumentId);
-  if (!document) throw notFound('Document');
-  return { stored, document };
+  return { stored, subject: await loadSubject(db, stored.chain) };
 }
 
 export async function getChain(options: {
@@ -291,8 +354,8 @@ export async function getChain(options: {
   id: string;
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
-  const { stored, document } = await visible(ctx.database.db, actor, id);
-  return toView(ctx, stored, document, actor.id);
+  const { stored, subject } = await visible(ctx.database.db, actor, id);
+  return toView(ctx, stored, subject, actor.id);
 }
 
 export async function listOwnChains(options: {
@@ -311,9 +374,7 @@ async function pageView(
 ): Promise<ChainPage> {
   const content = await Promise.all(
     page.chains.map(async (stored) => {
-      const document = await findDocument(ctx.database.db, stored.chain.origDocumentId);
-      if (!document) throw notFound('Document');
-      return toView(ctx, stored, document, actorId);
+      return toView(ctx, stored, await loadSubject(ctx.database.db, stored.chain), actorId);
     }),
   );
   return { content, total: page.total };
@@ -332,14 +393,14 @@ async function changeChain(
   change: (tx: Tx, stored: store.StoredChain) => Promise<void>,
 ): Promise<Chain> {
   const db = ctx.database.db;
-  const document = await db.transaction(async (tx) => {
-    const { stored, document } = await visible(tx, actor, id, true);
-    await change(tx, stored);
-    await announce(ctx, tx, event, stored);
-    return document;
+  const subject = await db.transaction(async (tx) => {
+    const visibleChain = await visible(tx, actor, id, true);
+    await change(tx, visibleChain.stored);
+    await announce(ctx, tx, event, visibleChain.stored);
+    return visibleChain.subject;
   });
   const { stored } = await visible(db, actor, id);
-  return toView(ctx, stored, document, actor.id);
+  return toView(ctx, stored, subject, actor.id);
 }
 
 /** The creator takes back a chain nobody has finished: open entries end WITHDRAWN. */
@@ -491,10 +552,10 @@ export async function resendInvitations(options: {
 }): Promise<void> {
   const { ctx, actor, id } = options;
   await ctx.database.db.transaction(async (tx) => {
-    const { stored, document } = await visible(tx, actor, id, true);
+    const { stored, subject } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id)
       throw forbidden('Only the creator resends invitations');
-    await inviteNewcomers(ctx, tx, stored, { actor, fileName: document.fileName });
+    await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject) });
   });
 }
 

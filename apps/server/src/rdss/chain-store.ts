@@ -25,7 +25,7 @@ import {
   type ChainEntryRow,
   type ChainRow,
 } from './chain-table';
-import { documents } from './document-table';
+import { batches, documents } from './document-table';
 
 type Handle = Db | Tx;
 
@@ -155,10 +155,11 @@ function memberOf(userId: string): SQL | undefined {
   );
 }
 
+/** A chain's name: its document's file name, or its batch's name (bulk). */
+const chainName = sql`coalesce(${documents.fileName}, ${batches.name})`;
+
 const fileNameContaining = (term: string | undefined) =>
-  term?.trim()
-    ? sql`lower(${documents.fileName}) like lower(${containing(term.trim())})`
-    : undefined;
+  term?.trim() ? sql`lower(${chainName}) like lower(${containing(term.trim())})` : undefined;
 
 /** The chains a user created or takes part in (not deleted), one page under one filter. */
 export function listOwnChains(
@@ -218,13 +219,14 @@ async function pageOfChains(
   const sortColumn = {
     createdAt: chains.createdAt,
     updatedAt: chains.updatedAt,
-    fileName: sql`lower(${documents.fileName})`,
+    fileName: sql`lower(${chainName})`,
     status: chains.status,
   }[query['sort-field']];
   const rows = await db
     .select({ chain: chains })
     .from(chains)
-    .innerJoin(documents, eq(documents.id, chains.origDocumentId))
+    .leftJoin(documents, eq(documents.id, chains.origDocumentId))
+    .leftJoin(batches, eq(batches.id, chains.batchId))
     .where(where)
     .orderBy(dir(sortColumn), dir(chains.createdAt), dir(chains.id))
     .limit(query['page-size'])
@@ -232,7 +234,8 @@ async function pageOfChains(
   const [total] = await db
     .select({ n: count() })
     .from(chains)
-    .innerJoin(documents, eq(documents.id, chains.origDocumentId))
+    .leftJoin(documents, eq(documents.id, chains.origDocumentId))
+    .leftJoin(batches, eq(batches.id, chains.batchId))
     .where(where);
   return {
     chains: await withParts(

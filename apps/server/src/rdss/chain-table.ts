@@ -11,7 +11,9 @@ export const chains = rdss.table('chains', {
   type: text('type').notNull().$type<ChainType>(),
   createdBy: uuid('created_by').notNull(),
   comment: text('comment'),
-  origDocumentId: uuid('orig_document_id').notNull(),
+  /** One document, or (bulk) a whole batch: exactly one of the two is set. */
+  origDocumentId: uuid('orig_document_id'),
+  batchId: uuid('batch_id'),
   signingTrailMode: text('signing_trail_mode').notNull().$type<'ATTACHED' | 'DETACHED' | 'NONE'>(),
   externalId: text('external_id'),
   externalCallbackUrl: text('external_callback_url'),

@@ -2,10 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
+import multipart from '@fastify/multipart';
 import {
+  batchNameSchema,
+  batchSchema,
   documentFileQuerySchema,
   documentIdParamsSchema,
   documentSchema,
+  fileNameSchema,
+  maxBatchFiles,
   uploadDocumentQuerySchema,
 } from '@signet/contracts/documents';
 import { errorResponseSchema } from '@signet/contracts/errors';
@@ -19,6 +24,9 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+
+const invalidBatch = (fields: Record<string, string>) =>
+  new AppError('VALIDATION_FAILED', 'Validation failed', fields);
 
 /** `attachment; filename*=UTF-8''…` (RFC 6266), so any file name survives the header. */
 function attachment(fileName: string): string {
@@ -69,6 +77,74 @@ export const documentRoutes: FastifyPluginAsync<{
       });
       return reply.status(201).send(document);
     },
+  );
+
+  // Batches come as multipart/form-data: `batchName`, then the `files`, each streamed and cut off
+  // with 413 as soon as it passes MAX_UPLOAD_DOCUMENT_BYTES.
+  await app.register(multipart, {
+    limits: {
+      fileSize: ctx.maxUploadBytes,
+      files: maxBatchFiles,
+      fields: 1,
+      parts: maxBatchFiles + 1,
+    },
+  });
+
+  app.post(
+    '/documents/batch',
+    {
+      bodyLimit: ctx.maxUploadBytes * maxBatchFiles,
+      schema: {
+        tags,
+        description: `Uploads several PDFs (multipart: batchName, then up to ${maxBatchFiles} files)`,
+        querystring: emptyQuerySchema,
+        response: { 201: batchSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError('BAD_REQUEST', 'Send the batch as multipart/form-data');
+      }
+      let name: string | undefined;
+      const files: { fileName: string; bytes: Uint8Array }[] = [];
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'batchName') name = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== 'files') {
+          throw invalidBatch({ [part.fieldname]: 'Only files are taken' });
+        }
+        files.push({ fileName: part.filename, bytes: await part.toBuffer() });
+      }
+      const batchName = batchNameSchema.safeParse(name ?? '');
+      if (!batchName.success)
+        throw invalidBatch({ batchName: batchName.error.issues[0]?.message ?? '' });
+      if (files.length === 0) throw invalidBatch({ files: 'At least one PDF' });
+      const fileNames = files.map((f) => fileNameSchema.safeParse(f.fileName));
+      const badName = fileNames.findIndex((n) => !n.success);
+      if (badName >= 0) throw invalidBatch({ [`files.${badName}`]: 'Not a file name' });
+      const batch = await documents.uploadBatch({
+        ctx,
+        actor: request.authUser,
+        name: batchName.data,
+        files,
+      });
+      return reply.status(201).send(batch);
+    },
+  );
+
+  app.get(
+    '/documents/batch/:id',
+    {
+      schema: {
+        tags,
+        params: documentIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: batchSchema, ...errors },
+      },
+    },
+    async (request) => documents.getBatch({ ctx, actor: request.authUser, id: request.params.id }),
   );
 
   app.get(

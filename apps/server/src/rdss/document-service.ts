@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { inspectPdf, isPdfError } from '@signet/pades';
-import type { DocumentView } from '@signet/contracts/documents';
+import type { BatchView, DocumentView } from '@signet/contracts/documents';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import * as store from './document-store';
 import { lockThumbnail, renderThumbnail } from './thumbnail';
-import type { DocumentRow } from './document-table';
+import type { BatchRow, DocumentRow } from './document-table';
 
 export interface DocumentContext extends Pick<AppContext, 'database'> {
   blobs: store.BlobStore;
@@ -29,9 +29,34 @@ const parsingError = (cause: unknown) =>
   });
 
 /**
- * Stores an uploaded PDF: it must open in the signing engine (else DOCUMENT_PARSING_ERROR and
- * nothing is stored); its protection, size and SHA-256 are recorded with it.
+ * The row of an uploaded PDF: it must open in the signing engine (else DOCUMENT_PARSING_ERROR);
+ * its protection, size and SHA-256 are recorded with it.
  */
+function checkedDocument(
+  actor: AuthUser,
+  file: { fileName: string; bytes: Uint8Array },
+  batchId: string | null,
+): DocumentRow {
+  let security: DocumentRow['security'];
+  try {
+    ({ security } = inspectPdf(file.bytes));
+  } catch (error) {
+    if (isPdfError(error)) throw parsingError(error);
+    throw error;
+  }
+  return {
+    id: randomUUID(),
+    ownerId: actor.id,
+    fileName: file.fileName,
+    fileSize: file.bytes.length,
+    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    security,
+    createdAt: new Date(),
+    batchId,
+  };
+}
+
+/** Stores an uploaded PDF (nothing is stored when it does not open). */
 export async function uploadDocument(options: {
   ctx: DocumentContext;
   actor: AuthUser;
@@ -39,27 +64,74 @@ export async function uploadDocument(options: {
   bytes: Uint8Array;
 }): Promise<DocumentView> {
   const { ctx, actor, fileName, bytes } = options;
-  let security: DocumentRow['security'];
-  try {
-    ({ security } = inspectPdf(bytes));
-  } catch (error) {
-    if (isPdfError(error)) throw parsingError(error);
-    throw error;
-  }
-  const row: DocumentRow = {
-    id: randomUUID(),
-    ownerId: actor.id,
-    fileName,
-    fileSize: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    security,
-    createdAt: new Date(),
-  };
+  const row = checkedDocument(actor, { fileName, bytes }, null);
   await ctx.database.db.transaction(async (tx) => {
     await store.insertDocument(tx, row);
     await ctx.blobs.put(tx, row.id, bytes);
   });
   return toView(row);
+}
+
+/** Stores several PDFs under one batch name: all of them, or none when one does not open. */
+export async function uploadBatch(options: {
+  ctx: DocumentContext;
+  actor: AuthUser;
+  name: string;
+  files: { fileName: string; bytes: Uint8Array }[];
+}): Promise<BatchView> {
+  const { ctx, actor, name, files } = options;
+  const batch: BatchRow = { id: randomUUID(), ownerId: actor.id, name, createdAt: new Date() };
+  const rows = files.map((file, index) => ({
+    // Upload order is the batch's order.
+    row: {
+      ...checkedDocument(actor, file, batch.id),
+      createdAt: new Date(batch.createdAt.getTime() + index),
+    },
+    bytes: file.bytes,
+  }));
+  await ctx.database.db.transaction(async (tx) => {
+    await store.insertBatch(tx, batch);
+    for (const { row, bytes } of rows) {
+      await store.insertDocument(tx, row);
+      await ctx.blobs.put(tx, row.id, bytes);
+    }
+  });
+  return batchView(
+    batch,
+    rows.map((r) => r.row),
+  );
+}
+
+function batchView(batch: BatchRow, documents: DocumentRow[]): BatchView {
+  return {
+    id: batch.id,
+    name: batch.name,
+    documents: documents.map((d) => ({
+      id: d.id,
+      fileName: d.fileName,
+      fileSize: d.fileSize,
+      security: d.security,
+    })),
+    createdAt: batch.createdAt.toISOString(),
+  };
+}
+
+/** A batch, for its uploader, an admin and the participants of a chain over it. */
+export async function getBatch(options: {
+  ctx: DocumentContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<BatchView> {
+  const { ctx, actor, id } = options;
+  const db = ctx.database.db;
+  const batch = await store.findBatch(db, id);
+  const mayRead =
+    batch !== undefined &&
+    (batch.ownerId === actor.id ||
+      actor.roles.includes('admin') ||
+      (await store.takesPartInChainOverBatch(db, id, actor.id)));
+  if (!batch || !mayRead) throw notFound('Batch');
+  return batchView(batch, await store.documentsOfBatch(db, id));
 }
 
 /**

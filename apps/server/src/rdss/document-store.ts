@@ -1,8 +1,14 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
 import type { Db, Tx } from '#infra/database';
-import { documentBlobs, documents, type DocumentRow } from './document-table';
+import {
+  batches,
+  documentBlobs,
+  documents,
+  type BatchRow,
+  type DocumentRow,
+} from './document-table';
 
 type Handle = Db | Tx;
 
@@ -48,7 +54,10 @@ export async function takesPartInChainOver(
     .from(chains)
     .where(
       and(
-        eq(chains.origDocumentId, documentId),
+        or(
+          eq(chains.origDocumentId, documentId),
+          sql`${chains.batchId} = (select d.batch_id from rdss.documents d where d.id = ${documentId})`,
+        ),
         isNull(chains.deletedAt),
         or(
           eq(chains.createdBy, userId),
@@ -61,11 +70,59 @@ export async function takesPartInChainOver(
   return rows.length > 0;
 }
 
+/** A chain is over the document, or over the batch it belongs to. */
 export async function isUsedByAChain(db: Handle, documentId: string): Promise<boolean> {
   const rows = await db
     .select({ id: chains.id })
     .from(chains)
-    .where(eq(chains.origDocumentId, documentId))
+    .where(
+      or(
+        eq(chains.origDocumentId, documentId),
+        sql`${chains.batchId} = (select d.batch_id from rdss.documents d where d.id = ${documentId})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertBatch(db: Handle, row: BatchRow): Promise<void> {
+  await db.insert(batches).values(row);
+}
+
+export async function findBatch(db: Handle, id: string): Promise<BatchRow | undefined> {
+  const [row] = await db.select().from(batches).where(eq(batches.id, id));
+  return row;
+}
+
+/** A batch's documents in upload order. */
+export function documentsOfBatch(db: Handle, batchId: string): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(eq(documents.batchId, batchId))
+    .orderBy(asc(documents.createdAt), asc(documents.fileName));
+}
+
+/** The user created, or takes part in, a chain over the batch. */
+export async function takesPartInChainOverBatch(
+  db: Handle,
+  batchId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: chains.id })
+    .from(chains)
+    .where(
+      and(
+        eq(chains.batchId, batchId),
+        isNull(chains.deletedAt),
+        or(
+          eq(chains.createdBy, userId),
+          sql`exists (select 1 from rdss.chain_entries e where e.chain_id = ${chains.id} and e.user_id = ${userId})`,
+          sql`exists (select 1 from rdss.chain_viewers v where v.chain_id = ${chains.id} and v.user_id = ${userId})`,
+        ),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

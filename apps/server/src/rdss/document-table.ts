@@ -16,6 +16,16 @@ export const documents = rdss.table('documents', {
   sha256: text('sha256').notNull(),
   security: text('security').notNull().$type<DocumentSecurity>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The batch it was uploaded in (migrations/005-batches.sql), if any. */
+  batchId: uuid('batch_id'),
+});
+
+/** `rdss.batches`: documents uploaded together under one name. */
+export const batches = rdss.table('batches', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** `rdss.document_blobs`: the bytes (document-store.ts). */
@@ -31,3 +41,4 @@ export const documentThumbnails = rdss.table('document_thumbnails', {
 });
 
 export type DocumentRow = typeof documents.$inferSelect;
+export type BatchRow = typeof batches.$inferSelect;

@@ -26,9 +26,19 @@ export function personName(person: {
   return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
 }
 
-/** The name a chain goes by in lists: its document's file name. */
+/** The name a chain goes by in lists: its document's file name, or its batch's name. */
 export function chainFileName(chain: Chain): string {
-  return chain.origDocument.fileName;
+  return chain.origDocument?.fileName ?? chain.batch?.name ?? '';
+}
+
+/** The documents a chain is over: its one document, or every document of its batch. */
+export function chainDocuments(chain: Chain) {
+  return chain.origDocument ? [chain.origDocument] : (chain.batch?.documents ?? []);
+}
+
+/** The document the signing routes open on (the first of a batch). */
+export function leadDocumentId(chain: Chain): string {
+  return chainDocuments(chain)[0]?.id ?? '';
 }
 
 /** A thumbnail's title is cut at 16 characters (documents §9). */
@@ -44,13 +54,15 @@ export function ownEntry(chain: Chain, userId: string) {
 /** The routes signing and approving open on (documents §2 route table). */
 export const chainRoutes = {
   sign: (chain: Chain, entryId: string) =>
-    `/document/${chain.origDocument.id}/customization/signature/${chain.id}/${entryId}`,
+    `/document/${leadDocumentId(chain)}/customization/signature/${chain.id}/${entryId}`,
   clerk: (chain: Chain, entryId: string) =>
-    `/document/${chain.origDocument.id}/clerk/${chain.id}/${entryId}`,
+    `/document/${leadDocumentId(chain)}/clerk/${chain.id}/${entryId}`,
   approve: (chain: Chain, entryId: string) =>
-    `/document/${chain.origDocument.id}/approve-customization/${chain.id}/${entryId}`,
+    `/document/${leadDocumentId(chain)}/approve-customization/${chain.id}/${entryId}`,
   list: (filter?: string) => (filter ? `/signatureChains/list/${filter}` : '/signatureChains/list'),
   upload: '/signatureChains/upload',
+  /** Batch signing of several chains (documents §2). */
+  multiSign: '/document/multi/customization/',
 };
 
 /** Where the caller acts on their entry: approve, sign as a clerk, or sign. */

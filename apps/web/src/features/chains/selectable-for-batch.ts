@@ -5,5 +5,5 @@ import type { Chain } from '@signet/contracts/chains';
  * (documents §2).
  */
 export function isSelectableForBatch(chain: Chain): boolean {
-  return chain.signatures.every((s) => !s.clerkMode && !s.approver);
+  return chain.origDocument !== null && chain.signatures.every((s) => !s.clerkMode && !s.approver);
 }

@@ -5,7 +5,7 @@ import { isApiError } from '../../shared/api/api-error';
 import { useToast } from '../../shared/components/toast';
 import { chainActions, useChainAction } from './api/chain-actions';
 import { getDocumentFile } from './api/document-files';
-import { chainFileName } from './chain-view';
+import { chainDocuments, leadDocumentId } from './chain-view';
 
 /** Saves a Blob under a file name through a temporary link. */
 function saveBlob(blob: Blob, fileName: string): void {
@@ -19,8 +19,7 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Original keeps its name, with .pdf added when missing (documents §9). */
-function downloadName(chain: Chain): string {
-  const name = chainFileName(chain);
+function downloadName(name: string): string {
   return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
 }
 
@@ -71,7 +70,10 @@ export function useChainCommands() {
       ),
     download: async (chain: Chain) => {
       try {
-        saveBlob(await getDocumentFile(client, chain.origDocument.id), downloadName(chain));
+        // A chain over a batch gives each of its documents.
+        for (const document of chainDocuments(chain)) {
+          saveBlob(await getDocumentFile(client, document.id), downloadName(document.fileName));
+        }
       } catch (error) {
         toast.error(error);
       }
@@ -80,7 +82,7 @@ export function useChainCommands() {
       // Open the tab during the click (a later window.open is blocked), then fill it.
       const tab = window.open('', '_blank');
       try {
-        const blob = await getDocumentFile(client, chain.origDocument.id);
+        const blob = await getDocumentFile(client, leadDocumentId(chain));
         if (tab) tab.location.href = URL.createObjectURL(blob);
       } catch (error) {
         tab?.close();

@@ -7,15 +7,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@signet/contracts/chains';
 import { formatDateTime } from '../../../shared/format/format-date-time';
-import { chainFileName } from '../chain-view';
+import { chainDocuments, chainFileName } from '../chain-view';
 
 /** The info dialog of a row: id and creation time (documents §2). */
 export function ChainInfoDialog({ chain, onClose }: { chain: Chain; onClose: () => void }) {
   const { t } = useTranslation('chains');
+  const totalSize = chainDocuments(chain).reduce((sum, d) => sum + d.fileSize, 0);
   const rows = [
     [t('info.id'), chain.id],
     [t('info.createdAt'), formatDateTime(chain.createdAt)],
-    [t('info.fileSize'), `${(chain.origDocument.fileSize / 1024).toFixed(1)} KB`],
+    [t('info.fileSize'), `${(totalSize / 1024).toFixed(1)} KB`],
   ] as const;
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>

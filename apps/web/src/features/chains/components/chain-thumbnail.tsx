@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@signet/contracts/chains';
 import { useThumbnail } from '../api/document-files';
-import { chainFileName, shortTitle } from '../chain-view';
+import { chainFileName, leadDocumentId, shortTitle } from '../chain-view';
 
 /** Page 1 of a document as the server rendered it, or an icon while it loads or if it cannot. */
 export function DocumentPreview({
@@ -60,7 +60,7 @@ export function ChainThumbnail({ chain, chip, actions, selection }: ChainThumbna
   const name = chainFileName(chain);
   return (
     <Card variant="outlined" data-testid="chain-thumbnail" data-chain-id={chain.id}>
-      <DocumentPreview documentId={chain.origDocument.id} alt={name} />
+      <DocumentPreview documentId={leadDocumentId(chain)} alt={name} />
       <Stack direction="row" spacing={1} sx={{ px: 1.5, pt: 1, alignItems: 'center', minWidth: 0 }}>
         {selection?.selectable && (
           <Checkbox

@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import type { Chain } from '@signet/contracts/chains';
 import type { Recipient } from '@signet/contracts/users';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { queryKeys } from '../../../shared/api/query-keys';
@@ -27,7 +28,13 @@ import { FileDropZone } from '../../../shared/components/file-drop-zone';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
-import { createChain, deleteDocument, uploadDocument } from '../api/create-chain';
+import {
+  createChain,
+  createMultiChain,
+  deleteDocument,
+  uploadBatch,
+  uploadDocument,
+} from '../api/create-chain';
 import { useDocument } from '../api/document-files';
 import { chainRoutes, personName } from '../chain-view';
 import {
@@ -83,9 +90,12 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
       max: Math.floor(config.maxUploadDocumentBytes / bytesPerMb),
     });
   };
-  const [file, setFile] = useState<File | null>(() =>
-    handedOver && !fileProblem(handedOver) ? handedOver : null,
+  const [files, setFiles] = useState<File[]>(() =>
+    handedOver && !fileProblem(handedOver) ? [handedOver] : [],
   );
+  const [bulk, setBulk] = useState(false);
+  const file = files[0] ?? null;
+  const isBatch = files.length > 1;
   const [fileError, setFileError] = useState<string | null>(() =>
     handedOver ? fileProblem(handedOver) : null,
   );
@@ -105,13 +115,16 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
     return () => clearTimeout(timer);
   }, [fileError]);
 
-  const takeFiles = (files: readonly File[]) => {
-    const first = files[0];
+  const takeFiles = (taken: readonly File[]) => {
+    const problems = taken.map(fileProblem);
+    setFileError(problems.find((p) => p !== null) ?? null);
+    const good = taken.filter((_, index) => problems[index] === null);
+    const first = good[0];
     if (!first) return;
-    const problem = fileProblem(first);
-    setFileError(problem);
-    if (problem) return;
-    setFile(first);
+    setFiles((current) => [
+      ...current,
+      ...good.filter((f) => !current.some((c) => c.name === f.name)),
+    ]);
     setFileName((current) => current || first.name);
   };
 
@@ -138,43 +151,61 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const missingSubsigner = participants.some((p) => p.role === 'CLERK' && !p.subsignerName?.trim());
   const commentTooLong = comment.length > maxComment;
   const canUpload = file !== null && hasActingParticipant(participants) && !commentTooLong && !busy;
-  const signRightAway = canSignRightAway(participants, ordered);
+  // Signing right away opens one chain; with several files only when each gets its own chain.
+  const signRightAway = !bulk && canSignRightAway(participants, ordered);
 
   const submit = async (andSign: boolean) => {
     setSubmitted(true);
     if (!canUpload || missingSubsigner) return;
     setBusy(true);
-    let uploadedId: string | null = null;
+    let uploadedIds: string[] = [];
     try {
+      const parts = {
+        type: ordered ? ('ORDERED' as const) : ('UNORDERED' as const),
+        ...toChainParticipants(participants),
+        comment: comment.trim() || undefined,
+        signingTrailMode: config.signingTrailEnabled && trail ? trailMode : ('NONE' as const),
+      };
+      const name = fileName.trim() || (file?.name ?? '');
+      if (isBatch) {
+        const batch = await uploadBatch(client, files, name);
+        uploadedIds = batch.documents.map((d) => d.id);
+        const created = await createMultiChain(client, { ...parts, batchId: batch.id, bulk });
+        await finish(created, andSign);
+        return;
+      }
       let documentId = external?.documentId;
       if (!documentId && file) {
-        uploadedId = (await uploadDocument(client, file, fileName.trim() || file.name)).id;
-        documentId = uploadedId;
+        documentId = (await uploadDocument(client, file, name)).id;
+        uploadedIds = [documentId];
       }
       if (!documentId) return;
       const chain = await createChain(client, {
-        type: ordered ? 'ORDERED' : 'UNORDERED',
-        ...toChainParticipants(participants),
-        comment: comment.trim() || undefined,
+        ...parts,
         origDocId: documentId,
         ...(external
           ? { externalId: external.externalId, externalCallbackUrl: external.callbackUrl }
           : {}),
-        signingTrailMode: config.signingTrailEnabled && trail ? trailMode : 'NONE',
       });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.signatureChains });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUserStats });
-      toast.success(t('toast.created'));
-      const mine = chain.signatures.find((s) => s.id === chain.currentSignatureId);
-      if (andSign && mine) void navigate(chainRoutes.sign(chain, mine.id));
-      else onClose();
+      await finish([chain], andSign);
     } catch (error) {
-      // The dialog stays open (documents §4); an uploaded file without its chain goes again.
-      if (uploadedId) await deleteDocument(client, uploadedId).catch(() => undefined);
+      // The dialog stays open (documents §4); files uploaded without their chain go again.
+      for (const id of uploadedIds) await deleteDocument(client, id).catch(() => undefined);
       toast.error(error);
     } finally {
       setBusy(false);
     }
+  };
+
+  const finish = async (created: Chain[], andSign: boolean) => {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.signatureChains });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.currentUserStats });
+    toast.success(t('toast.created'));
+    const [first] = created;
+    const mine = first?.signatures.find((s) => s.id === first.currentSignatureId);
+    if (!andSign || !first || !mine) onClose();
+    else if (created.length === 1) void navigate(chainRoutes.sign(first, mine.id));
+    else void navigate(chainRoutes.multiSign, { state: { chainIds: created.map((c) => c.id) } });
   };
 
   return (
@@ -191,22 +222,29 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
         <Stack spacing={2} sx={{ pt: 1 }}>
           {externalDocument.data ? (
             <Chip label={externalDocument.data.fileName} data-testid="upload-file" />
-          ) : file ? (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Chip
-                label={`${file.name} · ${(file.size / 1024).toFixed(0)} KB`}
-                onDelete={busy ? undefined : () => setFile(null)}
-                data-testid="upload-file"
-              />
-            </Stack>
           ) : (
-            <FileDropZone
-              accept={[pdfType]}
-              onFiles={takeFiles}
-              text={t('uploadDialog.drop')}
-              chooseLabel={t('uploadDialog.choose')}
-              testId="upload-drop"
-            />
+            <>
+              {files.length > 0 && (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {files.map((f) => (
+                    <Chip
+                      key={f.name}
+                      label={`${f.name} · ${(f.size / 1024).toFixed(0)} KB`}
+                      onDelete={busy ? undefined : () => setFiles(files.filter((o) => o !== f))}
+                      data-testid="upload-file"
+                    />
+                  ))}
+                </Stack>
+              )}
+              <FileDropZone
+                accept={[pdfType]}
+                onFiles={takeFiles}
+                text={t('uploadDialog.drop')}
+                chooseLabel={t('uploadDialog.choose')}
+                testId="upload-drop"
+                multiple
+              />
+            </>
           )}
           {fileError && (
             <Alert severity="error" data-testid="upload-file-error">
@@ -214,7 +252,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
             </Alert>
           )}
           <TextField
-            label={t('uploadDialog.fileName')}
+            label={isBatch ? t('uploadDialog.batchName') : t('uploadDialog.fileName')}
             value={fileName}
             onChange={(event) => setFileName(event.target.value)}
             placeholder={file?.name}
@@ -230,6 +268,18 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
             }
             label={t('uploadDialog.ordered')}
           />
+          {isBatch && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={bulk}
+                  onChange={(event) => setBulk(event.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'upload-bulk' } as object }}
+                />
+              }
+              label={t('uploadDialog.bulk')}
+            />
+          )}
           {config.signingTrailEnabled && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <FormControlLabel

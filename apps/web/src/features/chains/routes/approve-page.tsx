@@ -18,7 +18,7 @@ import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
-import { chainFileName, chainRoutes, personName, ruleChainOf } from '../chain-view';
+import { chainFileName, chainRoutes, leadDocumentId, personName, ruleChainOf } from '../chain-view';
 import { DocumentPreview } from '../components/chain-thumbnail';
 import { DeclineDialog } from '../components/decline-dialog';
 import { useChainCommands } from '../use-chain-commands';
@@ -87,7 +87,7 @@ export default function ApprovePage() {
       )}
       <Paper variant="outlined" sx={{ maxWidth: 480 }}>
         <DocumentPreview
-          documentId={data.origDocument.id}
+          documentId={leadDocumentId(data)}
           alt={t('approve.preview')}
           height={420}
         />

@@ -120,7 +120,7 @@ export default function MyDocumentsPage({ isUploadOpen = false }: { isUploadOpen
                 variant="contained"
                 startIcon={<DrawIcon />}
                 onClick={() =>
-                  void navigate('/document/multi/customization/', {
+                  void navigate(chainRoutes.multiSign, {
                     state: { chainIds: [...selected] },
                   })
                 }

@@ -1,0 +1,46 @@
+import type { Chain } from '@signet/contracts/chains';
+import { notFound } from '#infra/app-error';
+import type { Db, Tx } from '#infra/database';
+import type { ChainRow } from './chain-table';
+import { documentsOfBatch, findBatch, findDocument } from './document-store';
+import type { BatchRow, DocumentRow } from './document-table';
+
+/** What a chain is over: one document, or (bulk) a whole batch. */
+export type ChainSubject =
+  | { document: DocumentRow; batch: null }
+  | { document: null; batch: { row: BatchRow; documents: DocumentRow[] } };
+
+export async function loadSubject(
+  db: Db | Tx,
+  chain: Pick<ChainRow, 'origDocumentId' | 'batchId'>,
+): Promise<ChainSubject> {
+  if (chain.origDocumentId) {
+    const document = await findDocument(db, chain.origDocumentId);
+    if (!document) throw notFound('Document');
+    return { document, batch: null };
+  }
+  const row = chain.batchId ? await findBatch(db, chain.batchId) : undefined;
+  if (!row) throw notFound('Batch');
+  return { document: null, batch: { row, documents: await documentsOfBatch(db, row.id) } };
+}
+
+/** The name a chain goes by: its document's file name, or its batch's name. */
+export function subjectName(subject: ChainSubject): string {
+  return subject.document ? subject.document.fileName : subject.batch.row.name;
+}
+
+const documentView = (d: DocumentRow) => ({
+  id: d.id,
+  fileName: d.fileName,
+  fileSize: d.fileSize,
+  security: d.security,
+});
+
+export function subjectView(subject: ChainSubject): Pick<Chain, 'origDocument' | 'batch'> {
+  if (subject.document) return { origDocument: documentView(subject.document), batch: null };
+  const { row, documents } = subject.batch;
+  return {
+    origDocument: null,
+    batch: { id: row.id, name: row.name, documents: documents.map(documentView) },
+  };
+}
