@@ -47,6 +47,7 @@ function userDirectory(overrides: Partial<AuthUser> = {}): UserDirectory {
       ...overrides,
     }),
     find: async () => null,
+    findMany: async () => new Map(),
     findByEmail: async () => null,
   };
 }

@@ -32,6 +32,8 @@ export interface UserDirectory {
   resolve(claims: AccessTokenClaims): Promise<AuthUser>;
   /** The user with this id, or null: how another service checks a user it is given by id. */
   find(id: string): Promise<DirectoryUser | null>;
+  /** Several users by id in one lookup (a page of a list names many); unknown ids are left out. */
+  findMany(ids: readonly string[]): Promise<Map<string, DirectoryUser>>;
   /** The user with this e-mail (any case), or null: how a chain names its participants. */
   findByEmail(email: string): Promise<DirectoryUser | null>;
 }

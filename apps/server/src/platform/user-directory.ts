@@ -102,6 +102,10 @@ export function createUserDirectory(deps: {
       const row = await store.findUserById(database.db, id);
       return row ? toDirectoryUser(row) : null;
     },
+    async findMany(ids: readonly string[]): Promise<Map<string, DirectoryUser>> {
+      const rows = await store.findUsersByIds(database.db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, toDirectoryUser(row)]));
+    },
     async findByEmail(email: string): Promise<DirectoryUser | null> {
       const row = await store.findUserByEmail(database.db, email.trim());
       return row ? toDirectoryUser(row) : null;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
@@ -55,6 +55,14 @@ function orderBy(field: UserSortField, order: 'asc' | 'desc'): SQL[] {
     case 'createdAt':
       return [dir(users.createdAt), dir(users.id)];
   }
+}
+
+export function findUsersByIds(db: Handle, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 export async function findUserById(db: Handle, id: string): Promise<UserRow | undefined> {

@@ -31,7 +31,13 @@ import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mai
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import { findBatch, findDocument } from './document-store';
-import { loadSubject, subjectName, subjectView, type ChainSubject } from './chain-subject';
+import {
+  loadSubject,
+  subjectsOfPage,
+  subjectName,
+  subjectView,
+  type ChainSubject,
+} from './chain-subject';
 
 export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | 'users' | 'mailer'>;
 
@@ -52,43 +58,47 @@ function person(user: DirectoryUser | null, email: string) {
   return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
 }
 
+/** Everyone a chain names: its creator, its entries' users and its viewers. */
+function peopleOf(stored: store.StoredChain): string[] {
+  return [
+    stored.chain.createdBy,
+    ...stored.entries.flatMap((e) => (e.userId ? [e.userId] : [])),
+    ...stored.viewerIds,
+  ];
+}
+
 async function toView(
   ctx: ChainContext,
   stored: store.StoredChain,
   subject: ChainSubject,
   actorId: string,
+  /** The people of the chain when a page already looked them up together. */
+  known?: Map<string, DirectoryUser>,
 ): Promise<Chain> {
   const { chain, entries, viewerIds } = stored;
-  const users = new Map<string, DirectoryUser | null>();
-  const lookup = async (id: string) => {
-    if (!users.has(id)) users.set(id, await ctx.users.find(id));
-    return users.get(id) ?? null;
-  };
-  const creator = await lookup(chain.createdBy);
+  const users = known ?? (await ctx.users.findMany(peopleOf(stored)));
+  const lookup = (id: string) => users.get(id) ?? null;
+  const creator = lookup(chain.createdBy);
   return {
     id: chain.id,
     status: chain.status,
     type: chain.type,
     createdBy: person(creator, creator?.email ?? ''),
     comment: chain.comment,
-    signatures: await Promise.all(
-      entries.map(async (entry) => ({
-        id: entry.id,
-        user: person(entry.userId ? await lookup(entry.userId) : null, entry.email),
-        status: entry.status,
-        signedAt: entry.signedAt?.toISOString() ?? null,
-        comment: entry.comment,
-        approver: entry.approver,
-        clerkMode: entry.clerkMode,
-        subsignerName: entry.subsignerName,
-      })),
-    ),
-    viewers: await Promise.all(
-      viewerIds.map(async (id) => {
-        const viewer = await lookup(id);
-        return person(viewer, viewer?.email ?? '');
-      }),
-    ),
+    signatures: entries.map((entry) => ({
+      id: entry.id,
+      user: person(entry.userId ? lookup(entry.userId) : null, entry.email),
+      status: entry.status,
+      signedAt: entry.signedAt?.toISOString() ?? null,
+      comment: entry.comment,
+      approver: entry.approver,
+      clerkMode: entry.clerkMode,
+      subsignerName: entry.subsignerName,
+    })),
+    viewers: viewerIds.map((id) => {
+      const viewer = lookup(id);
+      return person(viewer, viewer?.email ?? '');
+    }),
     ...subjectView(subject),
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
@@ -369,13 +379,18 @@ export async function listOwnChains(options: {
 
 async function pageView(
   ctx: ChainContext,
-  page: { chains: store.StoredChain[]; total: number },
+  page: { chains: store.ListedChain[]; total: number },
   actorId: string,
 ): Promise<ChainPage> {
+  // One lookup of everyone the page names (and of its batches' documents), not one per chain.
+  const [users, subjects] = await Promise.all([
+    ctx.users.findMany(page.chains.flatMap((listed) => peopleOf(listed.stored))),
+    subjectsOfPage(ctx.database.db, page.chains),
+  ]);
   const content = await Promise.all(
-    page.chains.map(async (stored) => {
-      return toView(ctx, stored, await loadSubject(ctx.database.db, stored.chain), actorId);
-    }),
+    page.chains.map(({ stored }) =>
+      toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users),
+    ),
   );
   return { content, total: page.total };
 }

@@ -8,7 +8,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -25,7 +24,7 @@ import {
   type ChainEntryRow,
   type ChainRow,
 } from './chain-table';
-import { batches, documents } from './document-table';
+import { batches, documents, type BatchRow, type DocumentRow } from './document-table';
 
 type Handle = Db | Tx;
 
@@ -147,12 +146,13 @@ function filterCondition(filter: ChainFilter, userId: string): SQL | undefined {
 }
 
 /** The user created the chain, has an entry in it or views it. */
-function memberOf(userId: string): SQL | undefined {
-  return or(
-    eq(chains.createdBy, userId),
-    sql`exists (select 1 from rdss.chain_entries e where e.chain_id = ${chains.id} and e.user_id = ${userId})`,
-    sql`exists (select 1 from rdss.chain_viewers v where v.chain_id = ${chains.id} and v.user_id = ${userId})`,
-  );
+function memberOf(userId: string): SQL {
+  // A union of three index lookups (entries, viewers, created by): a user's few dozen chains are
+  // found without looking at anyone else's (bench/chains.ts prints the plan).
+  return sql`${chains.id} in (
+    select e.chain_id from rdss.chain_entries e where e.user_id = ${userId}
+    union select v.chain_id from rdss.chain_viewers v where v.user_id = ${userId}
+    union select c.id from rdss.chains c where c.created_by = ${userId})`;
 }
 
 /** A chain's name: its document's file name, or its batch's name (bulk). */
@@ -161,19 +161,23 @@ const chainName = sql`coalesce(${documents.fileName}, ${batches.name})`;
 const fileNameContaining = (term: string | undefined) =>
   term?.trim() ? sql`lower(${chainName}) like lower(${containing(term.trim())})` : undefined;
 
-/** The chains a user created or takes part in (not deleted), one page under one filter. */
-export function listOwnChains(
-  db: Handle,
-  userId: string,
-  query: OwnChainListQuery,
-): Promise<{ chains: StoredChain[]; total: number }> {
-  const where = and(
+/** Which chains `signatureChains/self` lists: the user's own, not deleted, under one filter. */
+export function ownChainsWhere(userId: string, query: OwnChainListQuery): SQL | undefined {
+  return and(
     isNull(chains.deletedAt),
     memberOf(userId),
     filterCondition(query.filter, userId),
     fileNameContaining(query.q),
   );
-  return pageOfChains(db, where, query);
+}
+
+/** The chains a user created or takes part in (not deleted), one page under one filter. */
+export function listOwnChains(
+  db: Handle,
+  userId: string,
+  query: OwnChainListQuery,
+): Promise<{ chains: ListedChain[]; total: number }> {
+  return pageOfChains(db, ownChainsWhere(userId, query), query);
 }
 
 /** The dashboard's four counts (platform §3 user stats) over the user's chains, in one scan. */
@@ -199,22 +203,36 @@ export async function countOwnChains(
 export function listAllChains(
   db: Handle,
   query: AdminChainListQuery,
-): Promise<{ chains: StoredChain[]; total: number }> {
-  const where = and(
+): Promise<{ chains: ListedChain[]; total: number }> {
+  return pageOfChains(db, adminChainsWhere(query), query);
+}
+
+/** Which chains the admin's list shows under its filters. */
+export function adminChainsWhere(query: AdminChainListQuery): SQL | undefined {
+  return and(
     query.recycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
     query.status ? eq(chains.status, query.status) : undefined,
     query.createdBy ? eq(chains.createdBy, query.createdBy) : undefined,
     query.memberId ? memberOf(query.memberId) : undefined,
     fileNameContaining(query.fileName ?? query.q),
   );
-  return pageOfChains(db, where, query);
 }
 
-async function pageOfChains(
+/** An entry as the page query's JSON brings it (timestamps as text). */
+interface EntryJson extends Omit<ChainEntryRow, 'signedAt'> {
+  signedAt: string | null;
+}
+
+/**
+ * The two queries of a list page (the bench explains both). The page's rows come with each
+ * chain's entries, viewers, document and batch in the same statement, so a page costs two
+ * queries (run side by side), not one per part.
+ */
+export function chainPageQueries(
   db: Handle,
   where: SQL | undefined,
   query: OwnChainListQuery | AdminChainListQuery,
-): Promise<{ chains: StoredChain[]; total: number }> {
+) {
   const dir = query['sort-order'] === 'asc' ? asc : desc;
   const sortColumn = {
     createdAt: chains.createdAt,
@@ -222,26 +240,64 @@ async function pageOfChains(
     fileName: sql`lower(${chainName})`,
     status: chains.status,
   }[query['sort-field']];
-  const rows = await db
-    .select({ chain: chains })
-    .from(chains)
-    .leftJoin(documents, eq(documents.id, chains.origDocumentId))
-    .leftJoin(batches, eq(batches.id, chains.batchId))
-    .where(where)
-    .orderBy(dir(sortColumn), dir(chains.createdAt), dir(chains.id))
-    .limit(query['page-size'])
-    .offset(pageOffset(query));
-  const [total] = await db
-    .select({ n: count() })
-    .from(chains)
-    .leftJoin(documents, eq(documents.id, chains.origDocumentId))
-    .leftJoin(batches, eq(batches.id, chains.batchId))
-    .where(where);
   return {
-    chains: await withParts(
-      db,
-      rows.map((r) => r.chain),
-    ),
+    rows: db
+      .select({
+        chain: chains,
+        document: documents,
+        batch: batches,
+        entries: sql<EntryJson[]>`(select coalesce(json_agg(json_build_object(
+            'id', e.id, 'chainId', e.chain_id, 'position', e.position, 'userId', e.user_id,
+            'email', e.email, 'status', e.status, 'approver', e.approver,
+            'clerkMode', e.clerk_mode, 'subsignerName', e.subsigner_name,
+            'comment', e.comment, 'signedAt', e.signed_at) order by e.position), '[]'::json)
+          from rdss.chain_entries e where e.chain_id = ${chains.id})`,
+        viewerIds: sql<string[]>`(select coalesce(array_agg(v.user_id::text), '{}')
+          from rdss.chain_viewers v where v.chain_id = ${chains.id})`,
+      })
+      .from(chains)
+      .leftJoin(documents, eq(documents.id, chains.origDocumentId))
+      .leftJoin(batches, eq(batches.id, chains.batchId))
+      .where(where)
+      .orderBy(dir(sortColumn), dir(chains.createdAt), dir(chains.id))
+      .limit(query['page-size'])
+      .offset(pageOffset(query)),
+    total: db
+      .select({ n: count() })
+      .from(chains)
+      .leftJoin(documents, eq(documents.id, chains.origDocumentId))
+      .leftJoin(batches, eq(batches.id, chains.batchId))
+      .where(where),
+  };
+}
+
+/** A chain of a list page, with the document or batch it is over. */
+export interface ListedChain {
+  stored: StoredChain;
+  document: DocumentRow | null;
+  batch: BatchRow | null;
+}
+
+async function pageOfChains(
+  db: Handle,
+  where: SQL | undefined,
+  query: OwnChainListQuery | AdminChainListQuery,
+): Promise<{ chains: ListedChain[]; total: number }> {
+  const queries = chainPageQueries(db, where, query);
+  const [rows, [total]] = await Promise.all([queries.rows, queries.total]);
+  return {
+    chains: rows.map((row) => ({
+      stored: {
+        chain: row.chain,
+        entries: row.entries.map((e) => ({
+          ...e,
+          signedAt: e.signedAt ? new Date(e.signedAt) : null,
+        })),
+        viewerIds: row.viewerIds,
+      },
+      document: row.document,
+      batch: row.batch,
+    })),
     total: total?.n ?? 0,
   };
 }

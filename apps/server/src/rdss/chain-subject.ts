@@ -2,7 +2,7 @@ import type { Chain } from '@signet/contracts/chains';
 import { notFound } from '#infra/app-error';
 import type { Db, Tx } from '#infra/database';
 import type { ChainRow } from './chain-table';
-import { documentsOfBatch, findBatch, findDocument } from './document-store';
+import { documentsOfBatch, documentsOfBatches, findBatch, findDocument } from './document-store';
 import type { BatchRow, DocumentRow } from './document-table';
 
 /** What a chain is over: one document, or (bulk) a whole batch. */
@@ -22,6 +22,31 @@ export async function loadSubject(
   const row = chain.batchId ? await findBatch(db, chain.batchId) : undefined;
   if (!row) throw notFound('Batch');
   return { document: null, batch: { row, documents: await documentsOfBatch(db, row.id) } };
+}
+
+/**
+ * The subjects of a list page, whose rows already carry their document or batch: only the
+ * documents of its batches are looked up, in one query.
+ */
+export async function subjectsOfPage(
+  db: Db | Tx,
+  page: {
+    stored: { chain: Pick<ChainRow, 'id'> };
+    document: DocumentRow | null;
+    batch: BatchRow | null;
+  }[],
+): Promise<Map<string, ChainSubject>> {
+  const batchIds = page.flatMap((listed) => (listed.batch ? [listed.batch.id] : []));
+  const batchDocuments = await documentsOfBatches(db, batchIds);
+  const subjects = new Map<string, ChainSubject>();
+  for (const { stored, document, batch } of page) {
+    if (document) subjects.set(stored.chain.id, { document, batch: null });
+    else if (batch) {
+      const documents = batchDocuments.filter((d) => d.batchId === batch.id);
+      subjects.set(stored.chain.id, { document: null, batch: { row: batch, documents } });
+    } else throw notFound('Document');
+  }
+  return subjects;
 }
 
 /** The name a chain goes by: its document's file name, or its batch's name. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
 import type { Db, Tx } from '#infra/database';
@@ -92,6 +92,16 @@ export async function insertBatch(db: Handle, row: BatchRow): Promise<void> {
 export async function findBatch(db: Handle, id: string): Promise<BatchRow | undefined> {
   const [row] = await db.select().from(batches).where(eq(batches.id, id));
   return row;
+}
+
+/** The documents of several batches, each batch's in upload order. */
+export function documentsOfBatches(db: Handle, ids: readonly string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(documents)
+    .where(inArray(documents.batchId, [...ids]))
+    .orderBy(asc(documents.createdAt), asc(documents.fileName));
 }
 
 /** A batch's documents in upload order. */

@@ -1,0 +1,235 @@
+/**
+ * Chain list benchmark (issue 12 §4): the real server over HTTP, loaded from a second process at a
+ * fixed rate, on PostgreSQL with 100,000 chains of 3 participants (200 requests/s) and on the
+ * embedded database with 10,000 (100 requests/s). Each case prints p50 and p99 against its
+ * target, and the query plans the lists rely on. A printed table, not a test: it exits 0 either way.
+ *
+ *   npm run bench:chains -w apps/server
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chains -w apps/server
+ */
+import { fork } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { adminChainListQuerySchema, ownChainListQuerySchema } from '@signet/contracts/chains';
+import { adminChainsWhere, chainPageQueries, ownChainsWhere } from '#rdss/chain-store';
+import { createTestDatabase } from '#test/test-database';
+import { adminAccount, bootstrap, person, rsspTestEnv, type Person } from '#test/rssp-fixture';
+import { createTestApp, type TestApp } from '#test/test-app';
+import type { LoadJob, LoadResult } from './chain-load-worker';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** People who sign in and call (under the 30 sign-ins one address may make); the rest are rows. */
+const callers = 24;
+
+interface Target {
+  label: string;
+  databaseUrl: string | undefined;
+  chains: number;
+  rate: number;
+  p50: number;
+  p99: number;
+}
+
+/** Users, documents, chains and 3 entries each, in bulk; each user takes part in about 30. */
+async function seed(t: TestApp, people: Person[], chainCount: number): Promise<void> {
+  const db = t.context.database.db;
+  const userCount = Math.max(people.length, Math.round((chainCount * 3) / 30));
+  await db.execute(sql`create temporary table bench_users (n int primary key, id uuid not null)`);
+  await db.execute(
+    sql`insert into bench_users (n, id) values ${sql.join(
+      people.map((p, n) => sql`(${n}, ${p.id})`),
+      sql`, `,
+    )}`,
+  );
+  await db.execute(sql`
+    insert into platform.users (id, email, first_name, last_name, roles, status, locale)
+    select gen_random_uuid(), 'user' || n || '@bench.test', 'User', 'No ' || n,
+      '{creator,signer}', 'ENABLED', 'EN'
+    from generate_series(${people.length}::int, ${userCount - 1}::int) as n`);
+  await db.execute(sql`
+    insert into bench_users (n, id)
+    select ${people.length}::int - 1 + row_number() over (order by email), id
+    from platform.users where email like '%@bench.test'`);
+  await db.execute(sql`
+    create temporary table bench_chains as
+    select i, gen_random_uuid() as chain_id, gen_random_uuid() as document_id,
+      (select id from bench_users where n = (i * 13) % ${userCount}::int) as creator
+    from generate_series(0, ${chainCount - 1}::int) as i`);
+  await db.execute(sql`
+    insert into rdss.documents (id, owner_id, file_name, file_size, sha256, security, created_at)
+    select document_id, creator, 'contract-' || i || '.pdf', 1000, 'x', 'NONE',
+      now() - i * interval '1 second'
+    from bench_chains`);
+  // 60 % waiting for signatures, 25 % done, 15 % failed.
+  await db.execute(sql`
+    insert into rdss.chains (id, status, type, created_by, orig_document_id, signing_trail_mode,
+      created_at, updated_at)
+    select chain_id,
+      case when i % 20 < 12 then 'CREATED' when i % 20 < 17 then 'DONE' else 'FAILED' end,
+      case when i % 2 = 0 then 'ORDERED' else 'UNORDERED' end,
+      creator, document_id, 'NONE',
+      now() - i * interval '1 second', now() - i * interval '1 second'
+    from bench_chains`);
+  await db.execute(sql`
+    insert into rdss.chain_entries (id, chain_id, position, user_id, email, status, approver,
+      clerk_mode)
+    select gen_random_uuid(), c.chain_id, k, u.id, 'e' || c.i || '-' || k || '@bench.test',
+      case when c.i % 20 < 12 then 'CREATED' when c.i % 20 < 17 then 'DONE'
+        when k = 0 then 'DECLINED' else 'FAILED' end,
+      false, false
+    from bench_chains c cross join generate_series(0, 2) as k
+    join bench_users u on u.n = (c.i * 3 + k) % ${userCount}::int`);
+  // Settle as a live database would be: statistics, the visibility map (index-only counts) and
+  // the seed's writes flushed, so the load does not meet the seed's I/O.
+  await db.execute(sql`vacuum analyze`);
+  if (t.context.config.DATABASE_URL) await db.execute(sql`checkpoint`);
+}
+
+/** Runs the load in a second process and waits for its latencies. */
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./chain-load-worker.ts', import.meta.url), {
+      execArgv: ['--import', 'tsx'],
+    });
+    child.once('message', (result: LoadResult) => resolve(result));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+/** The plan PostgreSQL chose for one of the list's queries, parameters written in. */
+async function plan(t: TestApp, query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const literal = (value: unknown) =>
+    typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+  const result = await t.context.database.db.execute(
+    sql.raw(`explain (analyze, buffers, costs off, timing off) ${inlined}`),
+  );
+  return (result as unknown as { rows: Record<string, string>[] }).rows
+    .map((row) => `    ${Object.values(row)[0]}`)
+    .join('\n');
+}
+
+async function bench(target: Target): Promise<{ rows: string[]; plans: string[] }> {
+  const t = await createTestApp({
+    env: {
+      ...rsspTestEnv,
+      // The load comes from few callers; the per-user limit is not what is measured here.
+      API_CALLS_PER_SECOND: '100000',
+      REGISTRATIONS_PER_ADDRESS: '1000',
+    },
+    databaseUrl: target.databaseUrl,
+  });
+  try {
+    await bootstrap(t);
+    const admin = await person(t, adminAccount.email, adminAccount.password, false);
+    const people: Person[] = [];
+    for (let i = 0; i < callers; i++) people.push(await person(t, `caller${i}@bench.test`));
+    const seeded = performance.now();
+    await seed(t, people, target.chains);
+    const seedSeconds = ((performance.now() - seeded) / 1000).toFixed(1);
+    const address = (await t.app.listen({ port: 0, host: '127.0.0.1' })) as string;
+
+    const own = (query: string) => `/rdss/v1/signatureChains/self?page-num=1&page-size=10&${query}`;
+    const cases: [string, string[], Record<string, string>[]][] = [
+      // The floor: an answer with no authentication and no database.
+      ['ping (no auth, no database)', ['/api/v1/server/ping'], [{}]],
+      ['users/self (auth only)', ['/api/v1/users/self'], people.map((p) => p.headers)],
+      ...(['ALL', 'TODO', 'PENDING', 'SIGNED', 'FAILED'] as const).map(
+        (filter): [string, string[], Record<string, string>[]] => [
+          `self, ${filter}`,
+          [own(`filter=${filter}`)],
+          people.map((p) => p.headers),
+        ],
+      ),
+      ['self, q=contract-1', [own('q=contract-1')], people.map((p) => p.headers)],
+      ['admin, all', ['/rdss/v1/signatureChains?page-num=1&page-size=10'], [admin.headers]],
+      [
+        'admin, status=DONE',
+        ['/rdss/v1/signatureChains?page-num=1&page-size=10&status=DONE'],
+        [admin.headers],
+      ],
+    ];
+    const rows: string[] = [];
+    for (const [name, paths, headers] of cases) {
+      // A short warm-up (JIT, caches, connections) that is not counted.
+      await load({ url: address, paths, headers, rate: target.rate, seconds: 1 });
+      const result = await load({ url: address, paths, headers, rate: target.rate, seconds });
+      const pass =
+        result.p50 <= target.p50 &&
+        result.p99 <= target.p99 &&
+        result.errors === 0 &&
+        result.non2xx === 0;
+      rows.push(
+        `| ${target.label} | ${target.chains.toLocaleString('en')} | ${name} | ${target.rate} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ≤ ${target.p50} / ≤ ${target.p99} | ${pass ? 'pass' : 'FAIL'} |`,
+      );
+    }
+
+    const db = t.context.database.db;
+    const caller = people[0]!;
+    const explained: [string, ReturnType<typeof chainPageQueries>][] = [
+      [
+        'self, TODO',
+        chainPageQueries(
+          db,
+          ownChainsWhere(caller.id, ownChainListQuerySchema.parse({ filter: 'TODO' })),
+          ownChainListQuerySchema.parse({ filter: 'TODO' }),
+        ),
+      ],
+      [
+        'admin, all',
+        chainPageQueries(
+          db,
+          adminChainsWhere(adminChainListQuerySchema.parse({})),
+          adminChainListQuerySchema.parse({}),
+        ),
+      ],
+    ];
+    const plans = [`${target.label}: seeded in ${seedSeconds} s`];
+    for (const [name, queries] of explained) {
+      plans.push(`  ${name}, page:\n${await plan(t, queries.rows)}`);
+      plans.push(`  ${name}, total:\n${await plan(t, queries.total)}`);
+    }
+    return { rows, plans };
+  } finally {
+    await t.close();
+  }
+}
+
+const targets: Target[] = [
+  { label: 'PGlite', databaseUrl: undefined, chains: 10_000, rate: 100, p50: 100, p99: 100 },
+];
+const postgres = process.env.BENCH_DATABASE_URL;
+const databases: { drop(): Promise<void> }[] = [];
+if (postgres) {
+  const database = await createTestDatabase(postgres);
+  databases.push(database);
+  targets.push({
+    label: 'PostgreSQL',
+    databaseUrl: database.url,
+    chains: 100_000,
+    rate: 200,
+    p50: 10,
+    p99: 50,
+  });
+}
+const table = [
+  `Chain lists over HTTP, loaded from a second process for ${seconds} s per case (page size 10, ${callers} callers).`,
+  '',
+  '| database | chains | case | rate/s | requests | p50 ms | p99 ms | errors | target p50 / p99 ms | |',
+  '|---|---:|---|---:|---:|---:|---:|---:|---|---|',
+];
+const plans: string[] = [];
+try {
+  for (const target of targets) {
+    const result = await bench(target);
+    table.push(...result.rows);
+    plans.push(...result.plans);
+  }
+} finally {
+  for (const database of databases) await database.drop();
+}
+console.log([...table, '', 'Query plans (EXPLAIN ANALYZE, BUFFERS):', ...plans].join('\n'));
