@@ -24,7 +24,12 @@ export interface TestApp {
  * configuration; pass `databaseUrl` to share a database between two instances.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** An embedded database with its files here (PGlite in memory without it). */
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const testDatabase =
     options.databaseUrl === undefined
@@ -40,7 +45,7 @@ export async function createTestApp(
     ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
     ...options.env,
   });
-  const context = await createContext(config, null);
+  const context = await createContext(config, options.dataDir ?? null);
   const app = await buildApp({ context, serveWebApp: false, logger: false });
   await app.ready();
   return {

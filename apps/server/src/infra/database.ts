@@ -13,6 +13,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** The folder of an embedded database's files; null in memory and for a PostgreSQL server. */
+  dataDir: string | null;
   db: Db;
   /** Runs raw SQL (several statements allowed) in one transaction; used by migrations. */
   exec(sql: string): Promise<void>;
@@ -70,6 +72,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PGlite.create(path, { extensions: { pg_trgm } });
   return {
     kind: 'pglite',
+    dataDir,
     db: drizzlePglite(client) as unknown as Db,
     exec: async (sql) => {
       await client.transaction(async (tx) => {
@@ -99,6 +102,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
+    dataDir: null,
     db: drizzlePg(pool) as unknown as Db,
     exec: async (sql) => {
       const client = await pool.connect();

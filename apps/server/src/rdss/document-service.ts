@@ -4,6 +4,7 @@ import type { BatchView, DocumentView } from '@signet/contracts/documents';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
+import type { Tx } from '#infra/database';
 import * as store from './document-store';
 import { lockThumbnail, renderThumbnail } from './thumbnail';
 import type { BatchRow, DocumentRow } from './document-table';
@@ -65,10 +66,7 @@ export async function uploadDocument(options: {
 }): Promise<DocumentView> {
   const { ctx, actor, fileName, bytes } = options;
   const row = checkedDocument(actor, { fileName, bytes }, null);
-  await ctx.database.db.transaction(async (tx) => {
-    await store.insertDocument(tx, row);
-    await ctx.blobs.put(tx, row.id, bytes);
-  });
+  await storeAll(ctx, [{ row, bytes }], async () => undefined);
   return toView(row);
 }
 
@@ -89,17 +87,34 @@ export async function uploadBatch(options: {
     },
     bytes: file.bytes,
   }));
-  await ctx.database.db.transaction(async (tx) => {
-    await store.insertBatch(tx, batch);
-    for (const { row, bytes } of rows) {
-      await store.insertDocument(tx, row);
-      await ctx.blobs.put(tx, row.id, bytes);
-    }
-  });
+  await storeAll(ctx, rows, (tx) => store.insertBatch(tx, batch));
   return batchView(
     batch,
     rows.map((r) => r.row),
   );
+}
+
+/**
+ * Stores documents in one transaction (after `first`, e.g. their batch row); bytes kept outside
+ * the database are removed again when the transaction does not commit.
+ */
+async function storeAll(
+  ctx: DocumentContext,
+  documents: { row: DocumentRow; bytes: Uint8Array }[],
+  first: (tx: Tx) => Promise<void>,
+): Promise<void> {
+  try {
+    await ctx.database.db.transaction(async (tx) => {
+      await first(tx);
+      for (const { row, bytes } of documents) {
+        await store.insertDocument(tx, row);
+        await ctx.blobs.put(tx, row.id, bytes);
+      }
+    });
+  } catch (error) {
+    await Promise.all(documents.map(({ row }) => ctx.blobs.remove(row.id)));
+    throw error;
+  }
 }
 
 function batchView(batch: BatchRow, documents: DocumentRow[]): BatchView {
@@ -210,4 +225,5 @@ export async function deleteDocument(options: {
     throw new AppError('STILL_REFERENCED', 'Document is still referenced from SignatureChain');
   }
   await store.deleteDocument(db, row.id);
+  await options.ctx.blobs.remove(row.id);
 }

@@ -19,6 +19,11 @@ type Handle = Db | Tx;
 export interface BlobStore {
   put(db: Handle, documentId: string, bytes: Uint8Array): Promise<void>;
   get(db: Handle, documentId: string): Promise<Uint8Array | undefined>;
+  /**
+   * Drops the bytes of a document whose row is gone (deleted, or its upload rolled back). Bytes
+   * inside the database go with their row by themselves.
+   */
+  remove(documentId: string): Promise<void>;
 }
 
 export const postgresBlobStore: BlobStore = {
@@ -32,6 +37,8 @@ export const postgresBlobStore: BlobStore = {
       .where(eq(documentBlobs.documentId, documentId));
     return row?.bytes;
   },
+  // The row's foreign key removes the bytes with it.
+  remove: async () => undefined,
 };
 
 export async function insertDocument(db: Handle, row: DocumentRow): Promise<void> {

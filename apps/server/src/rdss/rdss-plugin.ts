@@ -4,7 +4,9 @@ import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
+import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
+import { fileBlobStore } from './file-blob-store';
 
 /** The rdss service's routes: its event stream, documents and signature chains (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
@@ -14,7 +16,10 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     await authenticated.register(documentRoutes, {
       ctx: {
         database: context.database,
-        blobs: postgresBlobStore,
+        // The embedded database keeps document bytes as files beside it; a server keeps them.
+        blobs: context.database.dataDir
+          ? fileBlobStore(join(context.database.dataDir, 'documents'))
+          : postgresBlobStore,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });

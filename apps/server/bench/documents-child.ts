@@ -1,0 +1,149 @@
+/**
+ * The measured process of bench/documents.ts: the whole app in this process (so its memory is
+ * the server's), one 50 MB upload, the same bytes written to the database alone, and thumbnail
+ * renders. Answers the numbers by IPC.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { renderThumbnail } from '#rdss/thumbnail';
+import { bootstrap, person, rsspTestEnv } from '#test/rssp-fixture';
+import { createTestApp } from '#test/test-app';
+
+export interface DocumentsResult {
+  fileBytes: number;
+  baselineMb: number;
+  peakMb: number;
+  uploadMs: number;
+  databaseWriteMs: number;
+  thumbnailSmallMs: number;
+  smallBytes: number;
+  thumbnailLargeMs: number;
+}
+
+const mb = (kb: number) => kb / 1024;
+
+/** VmRSS and VmHWM of this process in KB; writing 5 to clear_refs resets the high-water mark. */
+function memory(): { rss: number; hwm: number } {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+/** A text-heavy manual of about 300 KB: 60 pages of set text. */
+async function manual(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const line = 'The quick brown fox jumps over the lazy dog while the typesetter counts glyphs. ';
+  for (let p = 0; p < 60; p++) {
+    const page = pdf.addPage([595, 842]);
+    for (let l = 0; l < 60; l++) {
+      page.drawText(`${p + 1}.${l + 1} ${line}`, { x: 40, y: 800 - l * 12.5, size: 9, font });
+    }
+  }
+  return pdf.save({ useObjectStreams: true });
+}
+
+/** A 50 MB PDF: a page showing one large image (random pixels, stored unfiltered). */
+async function large(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const side = 4096;
+  const pixels = new Uint8Array(side * side * 3);
+  for (let i = 0; i < pixels.length; i += 65_536)
+    pixels.set(
+      crypto
+        .getRandomValues(new Uint8Array(65_536))
+        .subarray(0, Math.min(65_536, pixels.length - i)),
+      i,
+    );
+  const image = pdf.context.register(
+    pdf.context.stream(pixels, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: side,
+      Height: side,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+    }),
+  );
+  const page = pdf.addPage([595, 842]);
+  page.node.setXObject(pdf.context.obj('Im1') as never, image);
+  const content = pdf.context.register(pdf.context.stream('q 595 0 0 842 0 0 cm /Im1 Do Q'));
+  page.node.set(pdf.context.obj('Contents') as never, content);
+  return pdf.save({ useObjectStreams: false });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+process.once('message', async ({ databaseUrl }: { databaseUrl: string | undefined }) => {
+  // The embedded default as installed: PGlite with its files (and the documents beside them).
+  const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-'));
+  const t = await createTestApp({
+    env: { ...rsspTestEnv, MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024) },
+    databaseUrl,
+    dataDir,
+  });
+  await bootstrap(t);
+  const ann = await person(t, 'ann@bench.test');
+  const bytes = await large();
+  const body = Buffer.from(bytes);
+  global.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const baseline = memory().rss;
+  writeFileSync('/proc/self/clear_refs', '5');
+  const started = performance.now();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/rdss/v1/documents?fileName=large.pdf',
+    headers: { ...ann.headers, 'content-type': 'application/pdf' },
+    payload: body,
+  });
+  const uploadMs = performance.now() - started;
+  const peak = memory().hwm;
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+
+  // The same bytes where the documents live, alone: a bytea row on a server, a file beside the
+  // embedded database.
+  let databaseWriteMs: number;
+  if (dataDir) {
+    const writeStarted = performance.now();
+    await writeFile(join(dataDir, 'documents', 'bench.part'), bytes, { mode: 0o600 });
+    databaseWriteMs = performance.now() - writeStarted;
+  } else {
+    await t.context.database.db.execute(sql`create table bench_blobs (bytes bytea not null)`);
+    const writeStarted = performance.now();
+    await t.context.database.db.execute(sql`insert into bench_blobs (bytes) values (${bytes})`);
+    databaseWriteMs = performance.now() - writeStarted;
+  }
+
+  const small = await manual();
+  const renders = async (pdf: Uint8Array, times: number) => {
+    await renderThumbnail(pdf); // warm-up: loads pdf.js and the canvas
+    const ms: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const t0 = performance.now();
+      await renderThumbnail(pdf);
+      ms.push(performance.now() - t0);
+    }
+    return median(ms);
+  };
+  const result: DocumentsResult = {
+    fileBytes: bytes.length,
+    baselineMb: mb(baseline),
+    peakMb: mb(peak),
+    uploadMs,
+    databaseWriteMs,
+    thumbnailSmallMs: await renders(small, 7),
+    smallBytes: small.length,
+    thumbnailLargeMs: await renders(bytes, 3),
+  };
+  await t.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  process.send?.(result, () => process.exit(0));
+});

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BlobStore } from './document-store';
+
+const uuidPattern = /^[0-9a-f-]{36}$/;
+
+/**
+ * Document bytes as files beside the embedded database (`DATA_DIR/documents`, owner-only), for
+ * the embedded default: PGlite keeps a bytea in its WebAssembly memory several times over, which
+ * for a 50 MB PDF costs gigabytes and tens of seconds (docs/decisions/011-document-files.md). A file
+ * is written under a temporary name and renamed, so a reader never sees half of one.
+ */
+export function fileBlobStore(dir: string): BlobStore {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const pathOf = (documentId: string) => {
+    // Ids come from the database, but a path is built from them: only a UUID passes.
+    if (!uuidPattern.test(documentId)) throw new Error(`Not a document id: ${documentId}`);
+    return join(dir, `${documentId}.pdf`);
+  };
+  return {
+    async put(_db, documentId, bytes) {
+      const path = pathOf(documentId);
+      await writeFile(`${path}.part`, bytes, { mode: 0o600 });
+      await rename(`${path}.part`, path);
+    },
+    async get(_db, documentId) {
+      try {
+        return await readFile(pathOf(documentId));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async remove(documentId) {
+      await rm(pathOf(documentId), { force: true });
+    },
+  };
+}
