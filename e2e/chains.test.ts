@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +329,49 @@ describe('documents and signature chains in the browser', () => {
     await cora.page.keyboard.press('Escape');
   });
 
+  it('previews page 1 of the chosen PDF, asking for the password of a protected one', async () => {
+    const { page } = cora;
+    await page.goto('/signatureChains/upload');
+    await page.getByTestId('upload-drop-input').setInputFiles({
+      name: 'plain.pdf',
+      mimeType: 'application/pdf',
+      buffer: await contract('plain'),
+    });
+    const canvas = page.getByTestId('pdf-preview-canvas');
+    await expect.poll(() => canvas.getAttribute('data-state')).toBe('shown');
+    await page.keyboard.press('Escape');
+
+    // qpdf encrypts a copy with a user password (AES-256).
+    const dir = mkdtempSync(join(tmpdir(), 'signet-e2e-pdf-'));
+    writeFileSync(join(dir, 'in.pdf'), await contract('secret'));
+    execFileSync('qpdf', [
+      '--encrypt',
+      'open-sesame',
+      'owner-pw',
+      '256',
+      '--',
+      join(dir, 'in.pdf'),
+      join(dir, 'out.pdf'),
+    ]);
+    const locked = readFileSync(join(dir, 'out.pdf'));
+    rmSync(dir, { recursive: true, force: true });
+    await page.goto('/signatureChains/upload');
+    await page.getByTestId('upload-drop-input').setInputFiles({
+      name: 'secret.pdf',
+      mimeType: 'application/pdf',
+      buffer: locked,
+    });
+    await page.getByTestId('pdf-password').fill('wrong guess');
+    await page.getByTestId('pdf-password').press('Enter');
+    await page.getByTestId('pdf-password-incorrect').waitFor();
+    await page.getByTestId('pdf-password').fill('open-sesame');
+    await page.getByTestId('pdf-password').press('Enter');
+    await expect
+      .poll(() => page.getByTestId('pdf-preview-canvas').getAttribute('data-state'))
+      .toBe('shown');
+    await page.keyboard.press('Escape');
+  });
+
   it('speaks Hungarian and fits 600 px on My Documents and in the upload dialog', async () => {
     const { page } = tina;
     await page.goto('/user/profile');
@@ -348,5 +395,10 @@ describe('documents and signature chains in the browser', () => {
     await page.getByTestId('participant-role').getByText(hu.roles.CREATOR_AND_SIGNER).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'upload-dialog-hu-600');
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-row-TODO').waitFor();
+    await page.getByText(hu.dashboard.workflows.sign).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'dashboard-hu-600');
   });
 });

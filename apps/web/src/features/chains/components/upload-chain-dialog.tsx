@@ -45,6 +45,7 @@ import {
 } from '../participant-roles';
 import type { Participant } from '../participant-roles';
 import { ParticipantsEditor } from './participants-editor';
+import { PdfPreview } from './pdf-preview';
 import { RecipientSearch } from './recipient-search';
 
 const pdfType = 'application/pdf';
@@ -236,6 +237,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
                   ))}
                 </Stack>
               )}
+              {file && !isBatch && <PdfPreview file={file} />}
               <FileDropZone
                 accept={[pdfType]}
                 onFiles={takeFiles}
