@@ -38,7 +38,7 @@ try {
     const fileMb = r.fileBytes / 1_048_576;
     const grown = r.peakMb - r.baselineMb;
     rows.push(
-      `| ${label} | upload ${fileMb.toFixed(1)} MB: peak memory over baseline | ${grown.toFixed(0)} MB (baseline ${r.baselineMb.toFixed(0)}, peak ${r.peakMb.toFixed(0)}) | ≤ ${(2 * fileMb).toFixed(0)} MB | ${verdict(grown <= 2 * fileMb)} |`,
+      `| ${label} | upload ${fileMb.toFixed(1)} MB: peak memory over baseline | ${grown.toFixed(1)} MB (baseline ${r.baselineMb.toFixed(0)}, peak ${r.peakMb.toFixed(0)}) | ≤ ${(2 * fileMb).toFixed(1)} MB | ${verdict(grown <= 2 * fileMb)} |`,
       `| ${label} | upload time vs the same bytes stored alone | ${r.uploadMs.toFixed(0)} ms vs ${r.databaseWriteMs.toFixed(0)} ms (${(r.uploadMs / r.databaseWriteMs).toFixed(2)}×) | ≤ 2× | ${verdict(r.uploadMs <= 2 * r.databaseWriteMs)} |`,
       `| ${label} | thumbnail, ${(r.smallBytes / 1024).toFixed(0)} KB text manual (median of 7) | ${r.thumbnailSmallMs.toFixed(0)} ms | ≤ 150 ms | ${verdict(r.thumbnailSmallMs <= 150)} |`,
       `| ${label} | thumbnail, ${fileMb.toFixed(1)} MB file (median of 3) | ${r.thumbnailLargeMs.toFixed(0)} ms | ≤ 1000 ms | ${verdict(r.thumbnailLargeMs <= 1000)} |`,

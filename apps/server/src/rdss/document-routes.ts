@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
@@ -16,6 +17,7 @@ import {
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { AppError } from '#infra/app-error';
 import * as documents from './document-service';
+import { readPdfBody } from './pdf-body';
 
 const tags = ['documents'];
 const errors = {
@@ -35,9 +37,9 @@ function attachment(fileName: string): string {
 }
 
 /**
- * D§7 documents calls under `/rdss/v1`. The PDF is the request body (`application/pdf`); Fastify
- * counts its bytes as they arrive and answers 413 PAYLOAD_TOO_LARGE the moment they pass
- * MAX_UPLOAD_DOCUMENT_BYTES, so an oversized upload is never held whole.
+ * D§7 documents calls under `/rdss/v1`. The PDF is the request body (`application/pdf`), read by
+ * `readPdfBody`: 413 PAYLOAD_TOO_LARGE the moment it passes MAX_UPLOAD_DOCUMENT_BYTES, so an
+ * oversized upload is never held whole.
  */
 export const documentRoutes: FastifyPluginAsync<{
   ctx: documents.DocumentContext & {
@@ -47,8 +49,8 @@ export const documentRoutes: FastifyPluginAsync<{
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser(
     'application/pdf',
-    { parseAs: 'buffer', bodyLimit: ctx.maxUploadBytes },
-    (_request, body, done) => done(null, body),
+    (_request: FastifyRequest, payload: IncomingMessage) =>
+      readPdfBody(payload, ctx.maxUploadBytes),
   );
 
   app.post(
