@@ -387,6 +387,11 @@ describe('rDSS signature chains', () => {
         failedCount: await total(who, 'FAILED'),
         signedCount: await total(who, 'SIGNED'),
       });
+      // A page's total is the same whether it is counted or read off a last, partial page.
+      for (const size of [10, 25]) {
+        const paged = await call(who, 'GET', `/signatureChains/self?page-size=${size}`);
+        expect(paged.json<ChainPage>().total).toBe(await total(who, 'ALL'));
+      }
     }
   });
 
