@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
 import type { Db, Tx } from '#infra/database';
@@ -51,20 +51,38 @@ export async function findDocument(db: Handle, id: string): Promise<DocumentRow 
 }
 
 /** Whether a chain (not in the recycle bin) over the document names the user. */
-export async function takesPartInChainOver(
+export function takesPartInChainOver(
   db: Handle,
   documentId: string,
   userId: string,
 ): Promise<boolean> {
+  return hasChainNaming(
+    db,
+    or(
+      eq(chains.origDocumentId, documentId),
+      sql`${chains.batchId} = (select d.batch_id from rdss.documents d where d.id = ${documentId})`,
+    ),
+    userId,
+  );
+}
+
+/** The user created, or takes part in, a chain (not in the recycle bin) over the batch. */
+export function takesPartInChainOverBatch(
+  db: Handle,
+  batchId: string,
+  userId: string,
+): Promise<boolean> {
+  return hasChainNaming(db, eq(chains.batchId, batchId), userId);
+}
+
+/** A live chain matching `over` that the user created, signs in or views. */
+async function hasChainNaming(db: Handle, over: SQL | undefined, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: chains.id })
     .from(chains)
     .where(
       and(
-        or(
-          eq(chains.origDocumentId, documentId),
-          sql`${chains.batchId} = (select d.batch_id from rdss.documents d where d.id = ${documentId})`,
-        ),
+        over,
         isNull(chains.deletedAt),
         or(
           eq(chains.createdBy, userId),
@@ -118,30 +136,6 @@ export function documentsOfBatch(db: Handle, batchId: string): Promise<DocumentR
     .from(documents)
     .where(eq(documents.batchId, batchId))
     .orderBy(asc(documents.createdAt), asc(documents.fileName));
-}
-
-/** The user created, or takes part in, a chain over the batch. */
-export async function takesPartInChainOverBatch(
-  db: Handle,
-  batchId: string,
-  userId: string,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: chains.id })
-    .from(chains)
-    .where(
-      and(
-        eq(chains.batchId, batchId),
-        isNull(chains.deletedAt),
-        or(
-          eq(chains.createdBy, userId),
-          sql`exists (select 1 from rdss.chain_entries e where e.chain_id = ${chains.id} and e.user_id = ${userId})`,
-          sql`exists (select 1 from rdss.chain_viewers v where v.chain_id = ${chains.id} and v.user_id = ${userId})`,
-        ),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function findThumbnail(

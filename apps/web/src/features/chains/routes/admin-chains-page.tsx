@@ -1,4 +1,3 @@
-import ChecklistIcon from '@mui/icons-material/Checklist';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -27,6 +26,7 @@ import { useAdminChains } from '../api/get-admin-chains';
 import { useChainDialogs } from '../components/chain-dialogs';
 import { ChainsTable } from '../components/chains-table';
 import { FilterChips } from '../components/filter-chips';
+import { MultiSelectButton } from '../components/multi-select-button';
 import { UserFilter } from '../components/user-filter';
 import { useChainCommands } from '../use-chain-commands';
 
@@ -103,17 +103,13 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
       <PageTitle
         actions={
           <>
-            <Button
-              variant={selecting ? 'contained' : 'outlined'}
-              startIcon={<ChecklistIcon />}
-              onClick={() => {
+            <MultiSelectButton
+              on={selecting}
+              onToggle={() => {
                 setSelected(new Set());
                 setSelecting(!selecting);
               }}
-              data-testid="multi-select"
-            >
-              {selecting ? t('multiSelectOff') : t('multiSelect')}
-            </Button>
+            />
             {selecting && selected.size > 0 && (
               <>
                 <Button

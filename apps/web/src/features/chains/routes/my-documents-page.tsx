@@ -1,4 +1,3 @@
-import ChecklistIcon from '@mui/icons-material/Checklist';
 import DrawIcon from '@mui/icons-material/Draw';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -30,6 +29,7 @@ import { ChainStatusChip } from '../components/chain-status-chip';
 import { ChainThumbnail } from '../components/chain-thumbnail';
 import { ChainsTable } from '../components/chains-table';
 import { FilterChips } from '../components/filter-chips';
+import { MultiSelectButton } from '../components/multi-select-button';
 import { UploadChainDialog } from '../components/upload-chain-dialog';
 import { useChainDialogs } from '../components/chain-dialogs';
 import { isSelectableForBatch } from '../selectable-for-batch';
@@ -107,14 +107,7 @@ export default function MyDocumentsPage({ isUploadOpen = false }: { isUploadOpen
       <PageTitle
         actions={
           <>
-            <Button
-              variant={selecting ? 'contained' : 'outlined'}
-              startIcon={<ChecklistIcon />}
-              onClick={toggleSelecting}
-              data-testid="multi-select"
-            >
-              {selecting ? t('multiSelectOff') : t('multiSelect')}
-            </Button>
+            <MultiSelectButton on={selecting} onToggle={toggleSelecting} />
             {selecting && selected.size > 1 && (
               <Button
                 variant="contained"
