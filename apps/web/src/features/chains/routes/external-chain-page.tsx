@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { chainSchema } from '@signet/contracts/chains';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { isApiError } from '../../../shared/api/api-error';
@@ -63,7 +63,6 @@ export default function ExternalChainPage() {
       >
         {t('external.create')}
       </Button>
-      {externalId === '' && <Navigate to={chainRoutes.list()} replace />}
     </Stack>
   );
 }
