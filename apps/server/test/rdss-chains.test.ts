@@ -232,6 +232,34 @@ describe('rDSS signature chains', () => {
     expect(['WITHDRAWN', 'DECLINED']).toContain(final.signatures[0]!.status);
   });
 
+  it('takes one of two approvals of the same entry sent at the same time, and announces it once', async () => {
+    const chain = await create({
+      type: 'ORDERED',
+      signers: [{ email: carl.email, approver: true }, { email: bob.email }],
+    });
+    const current = (await view(carl, chain.id)).currentSignatureId!;
+    let answers: Awaited<ReturnType<typeof call>>[] = [];
+    const events = await eventsDuring(t.context.events, async () => {
+      answers = await Promise.all([
+        call(carl, 'POST', `/signatures/${chain.id}/approve`, { currentSignatureId: current }),
+        call(carl, 'POST', `/signatures/${chain.id}/approve`, { currentSignatureId: current }),
+      ]);
+    });
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json()).toMatchObject({
+      code: 'INVALID_REQUEST',
+    });
+    const after = await view(ann, chain.id);
+    expect(after.status).toBe('CREATED');
+    expect(after.signatures.map((s) => s.status)).toEqual(['DONE', 'CREATED']);
+    // Bob is next, once.
+    expect((await view(bob, chain.id)).currentSignatureId).toBe(after.signatures[1]!.id);
+    const toCarl = events.filter(
+      (e) => e.name === 'SIGNATURE_CHAIN_UPDATED' && e.userId === carl.id && e.stream === 'rdss',
+    );
+    expect(toCarl).toHaveLength(1);
+  });
+
   it('moves a completed chain to the recycle bin, and refuses one still open', async () => {
     const open = await create({ type: 'ORDERED', signers: [{ email: bob.email }] });
     const refused = await call(ann, 'DELETE', `/signatureChains/soft/${open.id}`);
