@@ -166,6 +166,25 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
     expect(removed.json()).toMatchObject({ code: 'STILL_REFERENCED' });
   });
 
+  it('refuses a chain over a batch whose documents were all deleted', async () => {
+    const batch = (
+      await uploadBatch(ann, 'Emptied', [{ name: 'a.pdf', bytes: await pdf(1) }])
+    ).json<BatchView>();
+    expect((await call(ann, 'DELETE', `/documents/${batch.documents[0]!.id}`)).statusCode).toBe(
+      204,
+    );
+    const res = await call(ann, 'POST', '/signatureChains/multi', {
+      type: 'ORDERED',
+      batchId: batch.id,
+      bulk: true,
+      signers: [{ email: bob.email }],
+    });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { batchId: expect.any(String) },
+    });
+  });
+
   it("refuses a chain naming both a document and a batch, or neither, or someone else's batch", async () => {
     const batch = (await uploadBatch(ann, 'Mine', await threeFiles())).json<BatchView>();
     const signers = [{ email: bob.email }];

@@ -209,7 +209,12 @@ async function ownDocument(ctx: ChainContext, actor: AuthUser, id: string): Prom
 async function ownBatch(ctx: ChainContext, actor: AuthUser, id: string): Promise<ChainSubject> {
   const batch = await findBatch(ctx.database.db, id);
   if (!batch || batch.ownerId !== actor.id) throw notFound('Batch');
-  return loadSubject(ctx.database.db, { origDocumentId: null, batchId: batch.id });
+  const subject = await loadSubject(ctx.database.db, { origDocumentId: null, batchId: batch.id });
+  // Its documents may have been deleted one by one: a chain over nothing is refused.
+  if (subject.batch?.documents.length === 0) {
+    throw invalid({ batchId: 'The batch has no documents left' });
+  }
+  return subject;
 }
 
 type ChainParts = Omit<CreateChain, 'origDocId' | 'batchId'>;

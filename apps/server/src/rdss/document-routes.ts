@@ -95,7 +95,6 @@ export const documentRoutes: FastifyPluginAsync<{
   app.post(
     '/documents/batch',
     {
-      bodyLimit: ctx.maxUploadBytes * maxBatchFiles,
       schema: {
         tags,
         description: `Uploads several PDFs (multipart: batchName, then up to ${maxBatchFiles} files)`,
