@@ -27,14 +27,17 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     databaseUrl?: string;
-    /** An embedded database with its files here (PGlite in memory without it). */
+    /** An embedded database with its files here, even beside TEST_DATABASE_URL. */
     dataDir?: string;
   } = {},
 ): Promise<TestApp> {
+  // A data folder means the embedded database with its files, whatever TEST_DATABASE_URL says.
   const testDatabase =
-    options.databaseUrl === undefined
-      ? await createTestDatabase()
-      : { url: options.databaseUrl, drop: async () => undefined };
+    options.dataDir !== undefined
+      ? { url: undefined, drop: async () => undefined }
+      : options.databaseUrl === undefined
+        ? await createTestDatabase()
+        : { url: options.databaseUrl, drop: async () => undefined };
   const mailbox = await startMailbox();
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:8080',
