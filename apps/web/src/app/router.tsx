@@ -20,8 +20,7 @@ import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { WelcomePage } from './routes/welcome-page';
 
-const loadDashboardPage = () => import('../features/chains/routes/dashboard-page');
-const DashboardPage = lazyPage(loadDashboardPage);
+const DashboardPage = lazyPage(() => import('../features/chains/routes/dashboard-page'));
 const UsersPage = lazyPage(() => import('../features/users/routes/users-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page'));
 const CredentialsPage = lazyPage(() => import('../features/credentials/routes/credentials-page'));
@@ -157,7 +156,7 @@ export const appRoutes: RouteObject[] = [
  * still load, instead of after them. The dashboard is where a signed-in user lands.
  */
 export function preloadRouteCode(pathname: string): void {
-  if (pathname === paths.dashboard) void loadDashboardPage();
+  if (pathname === paths.dashboard) void DashboardPage.preload();
 }
 
 export function createAppRouter() {
