@@ -6,14 +6,12 @@ import { handleChildWindowCallback } from '../shared/auth/child-window-callback'
 import { fetchRemoteConfig, remoteConfigQueryOptions } from '../shared/hooks/use-remote-config';
 import { App } from './app';
 import { createI18n, storedLanguage } from './i18n';
-import { preloadRouteCode } from './router';
 
 /** Renders the app, with the answers the entry script asked for (`early`). */
 export async function startApp(early: EarlyResponses): Promise<void> {
   if (await handleChildWindowCallback(window.location)) return;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
-  preloadRouteCode(window.location.pathname);
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery({
     ...remoteConfigQueryOptions,
