@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { preloadAppCode } from './build/preload-app-code';
 
 const backend = 'http://localhost:8080';
 
 // The Fastify server serves the built app from apps/web/dist at the same origin as the API.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadAppCode(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

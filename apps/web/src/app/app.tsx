@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import type { EarlyResponses } from '../shared/api/api-client';
 import { ToastProvider } from '../shared/components/toast';
 import { RemoteConfigGate } from './providers/remote-config-gate';
 import { SessionProviders } from './providers/session-providers';
@@ -15,14 +16,21 @@ function AppRouter() {
   return <RouterProvider router={router} />;
 }
 
-export function App({ queryClient, i18n }: { queryClient: QueryClient; i18n: I18n }) {
+interface AppProps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  /** Answers the entry script asked for before the app's code ran. */
+  early?: EarlyResponses;
+}
+
+export function App({ queryClient, i18n, early }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RemoteConfigGate>
           <AppThemeProvider>
             <ToastProvider>
-              <SessionProviders>
+              <SessionProviders early={early}>
                 <AppRouter />
               </SessionProviders>
             </ToastProvider>

@@ -1,7 +1,11 @@
 import type { Role } from '@signet/contracts/users';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+// The page a signed-in user lands on comes with the app's code: no second round trip for it. Its
+// heavy part (the rows, their actions and dialogs) is loaded apart, by the page itself.
+import DashboardPage from '../features/chains/routes/dashboard-page';
+import { lazyComponent } from '../shared/components/lazy-component';
 import { useRemoteConfig } from '../shared/hooks/use-remote-config';
 import { RequireRole } from './guards/require-role';
 import { RequireUser } from './guards/require-user';
@@ -9,10 +13,10 @@ import { BlankLayout } from './layout/blank-layout';
 import { ContentLayout } from './layout/content-layout';
 import { RootLayout } from './layout/root-layout';
 import { paths, routes } from './paths';
+import { FullPageSpinner } from './providers/remote-config-gate';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { NotFoundPage, PermissionDeniedPage } from './routes/error-page';
 import { ExternalPage } from './routes/external-page';
-import { lazyPage } from './routes/lazy-page';
 import { PageLoadError } from './routes/page-load-error';
 import { JoinPage } from './routes/join-page';
 import { CallbackProgress, LoginCallbackPage } from './routes/login-callback-page';
@@ -20,8 +24,12 @@ import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { WelcomePage } from './routes/welcome-page';
 
-const loadDashboardPage = () => import('../features/chains/routes/dashboard-page');
-const DashboardPage = lazyPage(loadDashboardPage);
+/** A route's page in its own chunk, with the shell's spinner while its code loads. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- most pages take no props
+function lazyPage<P extends object = {}>(factory: () => Promise<{ default: ComponentType<P> }>) {
+  return lazyComponent(factory, { fallback: <FullPageSpinner /> });
+}
+
 const UsersPage = lazyPage(() => import('../features/users/routes/users-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/routes/profile-page'));
 const CredentialsPage = lazyPage(() => import('../features/credentials/routes/credentials-page'));
@@ -151,14 +159,6 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Starts downloading the code of the page at `pathname` while the remote config and the user
- * still load, instead of after them. The dashboard is where a signed-in user lands.
- */
-export function preloadRouteCode(pathname: string): void {
-  if (pathname === paths.dashboard) void loadDashboardPage();
-}
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createApiClient } from '../../shared/api/api-client';
+import type { EarlyResponses } from '../../shared/api/api-client';
 import { ApiClientProvider } from '../../shared/api/api-client-context';
 import { AuthProvider } from '../../shared/auth/auth-provider';
 import { useAuth } from '../../shared/auth/use-auth';
@@ -10,10 +11,19 @@ import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { PrefetchPageData } from './prefetch-page-data';
 import { ResetOnUserChange } from './reset-on-user-change';
 
-function ApiClientFromSession({ children }: { children: ReactNode }) {
+interface SessionProvidersProps {
+  /** Answers the entry script asked for before the app's code ran. */
+  early?: EarlyResponses;
+  children: ReactNode;
+}
+
+function ApiClientFromSession({ early, children }: SessionProvidersProps) {
   const config = useRemoteConfig();
   const auth = useAuth();
-  const client = useMemo(() => createApiClient({ config, tokens: auth }), [config, auth]);
+  const client = useMemo(
+    () => createApiClient({ config, tokens: auth, early }),
+    [config, auth, early],
+  );
   return (
     <ApiClientProvider client={client}>
       <PrefetchPageData />
@@ -23,13 +33,13 @@ function ApiClientFromSession({ children }: { children: ReactNode }) {
 }
 
 /** The OIDC session (from the remote config) and the API client that uses its token. */
-export function SessionProviders({ children }: { children: ReactNode }) {
+export function SessionProviders({ early, children }: SessionProvidersProps) {
   const config = useRemoteConfig();
   const [userManager] = useState(() => createUserManager(config, window.location.origin));
   return (
     <AuthProvider userManager={userManager}>
       <ResetOnUserChange />
-      <ApiClientFromSession>
+      <ApiClientFromSession early={early}>
         <LiveEventsProvider>{children}</LiveEventsProvider>
       </ApiClientFromSession>
     </AuthProvider>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { retryFailedPages } from './lazy-page';
+import { retryFailedComponents } from '../../shared/components/lazy-component';
 import { RouteErrorPage } from './route-error-page';
 
 /** How often a page that could not load asks whether the server is back. */
@@ -38,7 +38,7 @@ export function PageLoadError() {
         (response) => {
           if (!response.ok) return;
           clearInterval(timer);
-          retryFailedPages();
+          retryFailedComponents();
           void navigate(location.pathname + location.search + location.hash, { replace: true });
         },
         () => undefined,

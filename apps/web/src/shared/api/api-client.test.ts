@@ -146,4 +146,37 @@ describe('createApiClient', () => {
     const api = createApiClient({ config, tokens: tokens('t'), fetch });
     await expect(api.get('/api/v1/x')).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 502 });
   });
+
+  it('takes an early answer of the same GET with the same token once, else asks itself', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => json(200, { from: 'fetch' }));
+    const early = new Map([['/api/v1/users/self', json(200, { from: 'early' })]]);
+    const take = vi.fn((url: string, token: string | undefined) => {
+      const response = token === 't1' ? early.get(url) : undefined;
+      early.delete(url);
+      return Promise.resolve(response);
+    });
+    const api = createApiClient({ config, tokens: tokens('t1'), fetch, early: { take } });
+    expect(await api.get('/api/v1/users/self')).toEqual({ from: 'early' });
+    expect(await api.get('/api/v1/users/self')).toEqual({ from: 'fetch' });
+    await api.post('/api/v1/users/self', {});
+    expect(take).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('renews and retries when the early answer is a 401, like its own call', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => json(200, { ok: true }));
+    const source = tokens('old', 'new');
+    const api = createApiClient({
+      config,
+      tokens: source,
+      fetch,
+      early: {
+        take: async (_url, token) =>
+          token === 'old' ? json(401, { code: 'UNAUTHORIZED', message: 'x', time: 1 }) : undefined,
+      },
+    });
+    expect(await api.get('/api/v1/users/self')).toEqual({ ok: true });
+    expect(source.renewCount()).toBe(1);
+    expect(authOf(fetch.mock.calls[0]?.[1])).toBe('Bearer new');
+  });
 });

@@ -39,10 +39,20 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
 }
 
+/** Answers of GET calls sent before the app's code ran (`app/early-requests.ts`). */
+export interface EarlyResponses {
+  /**
+   * The answer of GET `url` if it was sent with `token`, handed out once. Undefined, or a promise
+   * of undefined, when there is none (or it failed): the client then sends the call itself.
+   */
+  take(url: string, token: string | undefined): Promise<Response | undefined> | undefined;
+}
+
 export interface ApiClientOptions {
   config: Pick<RemoteConfig, 'rsspApiUrl' | 'rdssApiUrl' | 'networkTimeoutMillis'>;
   tokens: TokenSource;
   fetch?: typeof fetch;
+  early?: EarlyResponses;
 }
 
 /** 401/403 mean "try a fresh token once", except answers about the user, which no token changes. */
@@ -66,7 +76,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export function createApiClient({ config, tokens, fetch: fetchFn }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  config,
+  tokens,
+  fetch: fetchFn,
+  early,
+}: ApiClientOptions): ApiClient {
   const doFetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   // One silent renew at a time, shared by every request that hit 401/403 meanwhile.
   let renewing: Promise<string | undefined> | null = null;
@@ -97,9 +112,10 @@ export function createApiClient({ config, tokens, fetch: fetchFn }: ApiClientOpt
         body = JSON.stringify(options.body);
       }
     }
-    let response: Response;
+    const url = withQuery(resolveApiUrl(path, config), options.query);
+    let response = method === 'GET' ? await early?.take(url, token) : undefined;
     try {
-      response = await doFetch(withQuery(resolveApiUrl(path, config), options.query), {
+      response ??= await doFetch(url, {
         method,
         headers,
         body,

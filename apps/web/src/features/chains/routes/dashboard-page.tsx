@@ -11,40 +11,32 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { describeError } from '../../../shared/api/error-message';
-import { FileDropZone } from '../../../shared/components/file-drop-zone';
+import { lazyComponent } from '../../../shared/components/lazy-component';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useUserStats } from '../api/get-user-stats';
 import { chainRoutes, personName } from '../chain-view';
-import { useChainDialogs } from '../components/chain-dialogs';
-import { ChainRowStrip } from '../components/chain-row-strip';
 import { OnboardingBanner } from '../components/onboarding-banner';
 import { StatTile } from '../components/stat-tile';
-import type { UploadState } from '../components/upload-chain-dialog';
-import { useChainCommands } from '../use-chain-commands';
 
-const pdfType = 'application/pdf';
-const imageTypes = ['image/png', 'image/jpeg'];
+const DashboardRows = lazyComponent(() => import('../components/dashboard-rows'), {
+  suspends: false,
+});
 
 /**
  * /dashboard (documents §2): the onboarding banner, workflow tiles, the four counts with links to
- * their lists, the todo / pending / signed rows, and a drop zone that starts a chain from a PDF
- * (or a signature profile from an image). Chain events refresh counts and rows live.
+ * their lists, then (`DashboardRows`, loaded apart) a drop zone that starts a chain from a PDF (or
+ * a signature profile from an image) and the todo / pending / signed rows. Chain events refresh
+ * counts and rows live.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('chains');
   const { t: tc } = useTranslation('common');
-  const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const stats = useUserStats();
-  const commands = useChainCommands();
-  const userId = user?.id ?? '';
-  const { openDialog, dialog } = useChainDialogs(userId, commands);
-  const [dropError, setDropError] = useState<string | null>(null);
   const name = user && personName(user);
   const isCreator = user?.roles.includes('creator') ?? false;
   const isAdmin = user?.roles.includes('admin') ?? false;
@@ -81,20 +73,6 @@ export default function DashboardPage() {
     { key: 'profile', to: '/signatureProfiles/add', icon: <GestureIcon />, show: true },
     { key: 'device', to: '/user/profile/devices/add', icon: <PhonelinkIcon />, show: true },
   ] as const;
-
-  const takeDrop = (files: File[]) => {
-    const file = files[0];
-    if (!file) return;
-    setDropError(null);
-    if (file.type === pdfType && isCreator) {
-      const state: UploadState = { file };
-      void navigate(chainRoutes.upload, { state });
-    } else if (imageTypes.includes(file.type)) {
-      void navigate('/signatureProfiles/add', { state: { file } });
-    } else {
-      setDropError(isCreator ? t('dashboard.dropInvalid') : t('noCreatorRole'));
-    }
-  };
 
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -158,22 +136,7 @@ export default function DashboardPage() {
           />
         ))}
       </Box>
-      {!isAdmin && (
-        <>
-          <FileDropZone
-            accept={[pdfType, ...imageTypes]}
-            onFiles={takeDrop}
-            text={isCreator ? t('dashboard.drop') : t('dashboard.dropImage')}
-            chooseLabel={t('uploadDialog.choose')}
-            testId="dashboard-drop"
-          />
-          {dropError && <Alert severity="error">{dropError}</Alert>}
-          <ChainRowStrip filter="TODO" userId={userId} commands={commands} onOpen={openDialog} />
-          <ChainRowStrip filter="PENDING" userId={userId} commands={commands} onOpen={openDialog} />
-          <ChainRowStrip filter="SIGNED" userId={userId} commands={commands} onOpen={openDialog} />
-        </>
-      )}
-      {dialog}
+      {!isAdmin && <DashboardRows userId={user?.id ?? ''} isCreator={isCreator} />}
     </Stack>
   );
 }

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { EarlyResponses } from '../shared/api/api-client';
+import { createQueryClient } from '../shared/api/query-client';
+import { handleChildWindowCallback } from '../shared/auth/child-window-callback';
+import { fetchRemoteConfig, remoteConfigQueryOptions } from '../shared/hooks/use-remote-config';
+import { App } from './app';
+import { createI18n, storedLanguage } from './i18n';
+
+/** Renders the app, with the answers the entry script asked for (`early`). */
+export async function startApp(early: EarlyResponses): Promise<void> {
+  if (await handleChildWindowCallback(window.location)) return;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery({
+    ...remoteConfigQueryOptions,
+    queryFn: ({ signal }) => fetchRemoteConfig(signal, early),
+  });
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} i18n={createI18n(storedLanguage())} early={early} />
+    </StrictMode>,
+  );
+}
