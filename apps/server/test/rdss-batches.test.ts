@@ -184,16 +184,24 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
     expect((await call(ann, 'DELETE', `/documents/${batch.documents[0]!.id}`)).statusCode).toBe(
       204,
     );
-    const res = await call(ann, 'POST', '/signatureChains/multi', {
-      type: 'ORDERED',
-      batchId: batch.id,
-      bulk: true,
-      signers: [{ email: bob.email }],
-    });
-    expect(res.json()).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fields: { batchId: expect.any(String) },
-    });
+    const signers = [{ email: bob.email }];
+    // Neither one chain per file (which would answer no chains), nor bulk, nor a single create.
+    const attempts = [
+      call(ann, 'POST', '/signatureChains/multi', { type: 'ORDERED', batchId: batch.id, signers }),
+      call(ann, 'POST', '/signatureChains/multi', {
+        type: 'ORDERED',
+        batchId: batch.id,
+        bulk: true,
+        signers,
+      }),
+      call(ann, 'POST', '/signatureChains', { type: 'ORDERED', batchId: batch.id, signers }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { batchId: expect.any(String) },
+      });
+    }
   });
 
   it("refuses a chain naming both a document and a batch, or neither, or someone else's batch", async () => {
