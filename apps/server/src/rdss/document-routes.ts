@@ -82,7 +82,8 @@ export const documentRoutes: FastifyPluginAsync<{
   );
 
   // Batches come as multipart/form-data: `batchName`, then the `files`, each streamed and cut off
-  // with 413 as soon as it passes MAX_UPLOAD_DOCUMENT_BYTES.
+  // with 413 as soon as it passes MAX_UPLOAD_DOCUMENT_BYTES. These limits are what bound the body:
+  // the multipart parser never reads it, so a route `bodyLimit` would not apply.
   await app.register(multipart, {
     limits: {
       fileSize: ctx.maxUploadBytes,
