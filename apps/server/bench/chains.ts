@@ -177,6 +177,7 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
           db,
           ownChainsWhere(caller.id, ownChainListQuerySchema.parse({ filter: 'TODO' })),
           ownChainListQuerySchema.parse({ filter: 'TODO' }),
+          true,
         ),
       ],
       [
