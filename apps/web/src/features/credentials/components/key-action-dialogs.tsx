@@ -9,8 +9,8 @@ import { useActivateCredential } from '../api/activate-credential';
 import { ActivationDialog } from './activation-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ChangePukDialog } from './change-puk-dialog';
-import { ImplicitActivationDialog } from './implicit-activation-dialog';
 import { NoDeviceDialog } from './no-device-dialog';
+import { ApprovalWaitDialog } from '../../../shared/approval/approval-wait-dialog';
 import { PukDialog } from './puk-dialog';
 import { UnlockDialog } from './unlock-dialog';
 
@@ -127,8 +127,8 @@ export function useKeyActionDialogs(): {
       {dialog}
       {puk !== null && <PukDialog puk={puk} onClose={() => setPuk(null)} />}
       {wait && (
-        <ImplicitActivationDialog
-          description={wait.credential.description}
+        <ApprovalWaitDialog
+          text={t('activation.waitingText', { description: wait.credential.description })}
           deadline={wait.deadline}
           onCancel={endWait}
           onTimeout={() => {
