@@ -46,6 +46,12 @@ export const errorCodes = [
   'CREDENTIAL_NOT_ACTIVATED',
   /** Activation needs an enabled device and the user has none. */
   'NO_ENABLED_DEVICES',
+  /** The owner denied the request for approval on their device. */
+  'AUTHORIZATION_DENIED',
+  /** The request for approval expired (AUTHORIZATION_TIMEOUT_SECS) or was cancelled before a decision. */
+  'AUTHORIZATION_EXPIRED',
+  /** The approval does not verify: replayed, already decided or used, other hashes, wrong device. */
+  'AUTHORIZATION_INVALID',
   /** Error while processing the PDF file. */
   'DOCUMENT_PARSING_ERROR',
   'DOCUMENT_CANNOT_BE_MODIFIED',
@@ -84,6 +90,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   EMPTY_CERTIFICATE_CHAIN: 400,
   CREDENTIAL_NOT_ACTIVATED: 409,
   NO_ENABLED_DEVICES: 409,
+  AUTHORIZATION_DENIED: 403,
+  AUTHORIZATION_EXPIRED: 409,
+  AUTHORIZATION_INVALID: 403,
   DOCUMENT_PARSING_ERROR: 400,
   DOCUMENT_CANNOT_BE_MODIFIED: 409,
   SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE: 400,

@@ -14,6 +14,10 @@ export const eventNames = [
   'DEVICE_UPDATED',
   'DEVICE_DELETED',
   'CREDENTIAL_UPDATED',
+  /** A request for approval was addressed to the user's devices (payload approvalId). */
+  'DEVICE_APPROVAL_REQUESTED',
+  /** A device approved or denied it, or it expired or was cancelled (payload approvalId, status). */
+  'DEVICE_APPROVAL_DECIDED',
 ] as const;
 export const eventNameSchema = z.enum(eventNames);
 export type EventName = z.infer<typeof eventNameSchema>;

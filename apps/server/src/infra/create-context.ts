@@ -7,7 +7,7 @@ import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions } from '#idp/public';
 import { createUserDirectory } from '#platform/public';
-import { deleteCredentialsOfUser } from '#rssp/public';
+import { deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
 import { countOwnChains } from '#rdss/public';
 import type { OnUserDeleted } from './auth-types';
 import { createCallLimiter } from './call-limiter';
@@ -33,9 +33,10 @@ export async function createContext(
   );
   const users = createUserDirectory({ config, database, events });
   const mailer = createMailer(config);
-  // Keys are destroyed with their owner (docs/decisions/006-accounts-proof-and-deletion.md).
+  // Keys (and devices) are destroyed with their owner (docs/decisions/006-accounts-proof-and-deletion.md).
   const onUserDeleted: OnUserDeleted = async (tx, user) => {
     await deleteCredentialsOfUser(tx, user.id);
+    await deleteDevicesOfUser(tx, user.id);
     if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {
       await endAccountSessions(tx, user.identity.subject);
     }

@@ -29,6 +29,7 @@ import {
 } from '@signet/contracts/credentials';
 import { requireRole } from '#infra/auth';
 import * as credentials from './credential-service';
+import { clientGone } from './client-gone';
 import { supportedAlgorithms } from './key-algorithms';
 import type { RsspContext } from './rssp-context';
 
@@ -228,12 +229,13 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async 
         response: { 200: credentialSchema, ...errors },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       credentials.activateCredential({
         ctx,
         actor: request.authUser,
         id: request.params.id,
         input: request.body ?? {},
+        signal: clientGone(request, reply),
       }),
   );
 

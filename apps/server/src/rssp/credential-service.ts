@@ -41,6 +41,7 @@ import {
 import { wrapAad, type SecretKind } from './wrap-aad';
 import type { RsspContext } from './rssp-context';
 import { describeCertificate } from './certificate-view';
+import { awaitDecision, consumeApproval, requestApproval } from './device-approval';
 import { encodeDistinguishedName } from './distinguished-name';
 
 const isAdmin = (actor: AuthUser) => actor.roles.includes('admin');
@@ -388,14 +389,17 @@ export async function deleteCredential(options: {
 
 /**
  * `POST credentials/{id}/activate`. EXPLICIT: wraps the key under the key password and under the
- * PUK (each HKDF(scrypt(secret) ‖ KEK)) and drops the KEK-only copy. IMPLICIT: needs approval on
- * an enabled device; there are none until the devices service lands.
+ * PUK (each HKDF(scrypt(secret) ‖ KEK)) and drops the KEK-only copy. IMPLICIT: asks the owner's
+ * enabled devices for approval (NO_ENABLED_DEVICES without one) and waits for it up to
+ * AUTHORIZATION_TIMEOUT_SECS; a verified approval, used once, activates it (decision 014).
  */
 export async function activateCredential(options: {
   ctx: RsspContext;
   actor: AuthUser;
   id: string;
   input: ActivateCredential;
+  /** The caller went away: an implicit activation's request is cancelled. */
+  signal?: AbortSignal;
 }): Promise<Credential> {
   const { ctx, actor, id, input } = options;
   const row = await resolveCredential(ctx, actor, id, 'keyOwner');
@@ -408,7 +412,7 @@ export async function activateCredential(options: {
         'An implicit credential is activated on a device, without a key password',
       );
     }
-    throw new AppError('NO_ENABLED_DEVICES', 'There are no enabled devices');
+    return activateOnDevice(ctx, row, options.signal);
   }
   if (input.keyPassword === undefined || input.keyPuk === undefined) {
     throw new AppError('VALIDATION_FAILED', 'Validation failed', {
@@ -441,6 +445,36 @@ export async function activateCredential(options: {
   } finally {
     pkcs8.fill(0);
   }
+}
+
+/** IMPLICIT activation: the owner approves on a device; the approval is used once to activate. */
+async function activateOnDevice(
+  ctx: RsspContext,
+  row: CredentialRow,
+  signal: AbortSignal | undefined,
+): Promise<Credential> {
+  const request = await requestApproval(ctx, {
+    credential: row,
+    purpose: 'ACTIVATE',
+    hashes: [],
+    hashAlgorithm: 'none',
+  });
+  await awaitDecision(ctx, request, signal);
+  const activated = await ctx.database.db.transaction(async (tx) => {
+    await consumeApproval(tx, {
+      approvalId: request.id,
+      credentialId: row.id,
+      userId: row.userId,
+      purpose: 'ACTIVATE',
+      hashes: [],
+    });
+    const locked = await store.lockCredential(tx, row.id);
+    if (!locked) throw notFound('Credential');
+    if (locked.status !== 'CREATED')
+      throw new AppError('INVALID_REQUEST', 'The credential is already activated');
+    return updateAndAnnounce(ctx, tx, row.id, { status: 'ACTIVATED' });
+  });
+  return view(ctx, activated);
 }
 
 async function explicitActivated(

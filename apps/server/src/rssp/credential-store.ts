@@ -175,3 +175,22 @@ export async function insertCertificateAuthority(
     .onConflictDoNothing();
   return findCertificateAuthority(db);
 }
+
+/**
+ * The rSSP's record of key use: `unwraps` more unwrappings of the private key for signing and
+ * `signatures` more signatures made with it.
+ */
+export async function countKeyUse(
+  db: Handle,
+  id: string,
+  use: { unwraps: number; signatures: number },
+): Promise<void> {
+  await db
+    .update(credentials)
+    .set({
+      keyUnwrapCount: sql`${credentials.keyUnwrapCount} + ${use.unwraps}`,
+      signatureCount: sql`${credentials.signatureCount} + ${use.signatures}`,
+      lastUsedAt: new Date(),
+    })
+    .where(eq(credentials.id, id));
+}

@@ -39,6 +39,10 @@ export const credentials = rssp.table('credentials', {
   wrappedKeyPuk: text('wrapped_key_puk'),
   failedPasswordAttempts: integer('failed_password_attempts').notNull(),
   failedPukAttempts: integer('failed_puk_attempts').notNull(),
+  /** How often the private key was unwrapped to sign, and how many signatures it made (003). */
+  keyUnwrapCount: integer('key_unwrap_count').notNull().default(0),
+  signatureCount: integer('signature_count').notNull().default(0),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

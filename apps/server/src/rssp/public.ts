@@ -3,4 +3,5 @@
  * services may use. Everything else in rssp/ is internal (the lint border rule enforces it).
  */
 export { deleteCredentialsOfUser } from './credential-store';
+export { deleteDevicesOfUser } from './device-store';
 export { rsspPlugin } from './rssp-plugin';
