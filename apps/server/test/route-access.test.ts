@@ -11,6 +11,7 @@ import {
   puk,
   type Person,
 } from './rssp-fixture';
+import { enrollKeyDevice } from './device-fixture';
 import { multipartBody } from './multipart';
 import type { TestApp } from './test-app';
 
@@ -37,6 +38,7 @@ describe('access to every route of the route table', () => {
   let annsDocumentId: string;
   let annsChainId: string;
   let annsBatchId: string;
+  let annsDeviceId: string;
   let routes: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
@@ -74,6 +76,7 @@ describe('access to every route of the route table', () => {
     });
     expect(batchUpload.statusCode, batchUpload.body).toBe(201);
     annsBatchId = batchUpload.json<{ id: string }>().id;
+    annsDeviceId = (await enrollKeyDevice(t, ann)).device.id;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths)
       .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
@@ -90,6 +93,7 @@ describe('access to every route of the route table', () => {
   /** Ann's things, by the path that names them: what Bob must not reach. */
   const owned = (path: string): Record<string, string> | null => {
     if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
+    if (path.startsWith('/rssp/v1/devices/{id}')) return { id: annsDeviceId };
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
     if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
@@ -123,6 +127,12 @@ describe('access to every route of the route table', () => {
         newKeyPassword: keyPassword,
       },
       'PUT /rssp/v1/credentials/{id}/certificateChain': [pem],
+      'PUT /rssp/v1/devices/{id}': { friendlyName: 'Hijacked' },
+      'POST /rssp/v1/devices/approvals': {
+        approvalId: '00000000-0000-4000-8000-000000000000',
+        decision: 'APPROVE',
+        signature: 'AA==',
+      },
       'POST /rdss/v1/signatureChains': {
         type: 'ORDERED',
         origDocId: annsDocumentId,
@@ -213,6 +223,11 @@ describe('access to every route of the route table', () => {
     expect(after.json()).toEqual(before.json());
     const annAfter = await t.app.inject({ url: '/api/v1/users/self', headers: ann.headers });
     expect(annAfter.json()).toEqual(annBefore.json());
+    const device = await t.app.inject({
+      url: `/rssp/v1/devices/${annsDeviceId}`,
+      headers: ann.headers,
+    });
+    expect(device.json()).toMatchObject({ friendlyName: 'Test phone', enabled: true });
     const document = await t.app.inject({
       url: `/rdss/v1/documents/${annsDocumentId}`,
       headers: ann.headers,
