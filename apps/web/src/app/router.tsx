@@ -105,8 +105,8 @@ const contentRoutes: RouteObject[] = [
 
   guarded(routes.profile, <ProfilePage />),
   guarded(routes.profileUpdate, <ProfilePage />),
-  guarded(routes.profileDeviceUpdate, <ProfilePage />),
-  guarded(routes.profileDeviceAdd, <ProfilePage />),
+  guarded(routes.profileDeviceUpdate, <ProfilePage deviceDialog="update" />),
+  guarded(routes.profileDeviceAdd, <ProfilePage deviceDialog="add" />),
 
   guarded(routes.signatureChains, <MyDocumentsPage />),
   guarded(routes.uploadDocument, <MyDocumentsPage isUploadOpen />),

@@ -2,19 +2,26 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
 import { RetryAlert } from '../../../shared/components/retry-alert';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { AccountCard } from '../components/account-card';
+import { AddDeviceDialog } from '../components/add-device-dialog';
+import { DevicesCard, profilePath } from '../components/devices-card';
+import { UpdateDeviceDialog } from '../components/update-device-dialog';
 import { GeneralCard } from '../components/general-card';
 import { LanguageCard } from '../components/language-card';
 import { RolesCard } from '../components/roles-card';
 import { VerificationCard } from '../components/verification-card';
 
-/** My profile (spec platform §2), without devices (a later issue). */
-export default function ProfilePage() {
+/** My profile (spec platform §2); `/devices/add` and `/devices/{id}/update` open their dialogs over it. */
+export default function ProfilePage({ deviceDialog }: { deviceDialog?: 'add' | 'update' }) {
   const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const { deviceId } = useParams();
+  const closeDialog = () => void navigate(profilePath);
   const config = useRemoteConfig();
   const currentUser = useCurrentUser();
 
@@ -41,6 +48,11 @@ export default function ProfilePage() {
         changePasswordUrl={config.changePasswordURL}
         deleteAccountUrl={config.deleteAccountURL}
       />
+      <DevicesCard />
+      {deviceDialog === 'add' && <AddDeviceDialog onClose={closeDialog} />}
+      {deviceDialog === 'update' && deviceId && (
+        <UpdateDeviceDialog id={deviceId} onClose={closeDialog} />
+      )}
     </Stack>
   );
 }
