@@ -5,6 +5,8 @@ import chainsEn from '../features/chains/i18n/en.json';
 import chainsHu from '../features/chains/i18n/hu.json';
 import credentialsEn from '../features/credentials/i18n/en.json';
 import credentialsHu from '../features/credentials/i18n/hu.json';
+import devicesEn from '../features/devices/i18n/en.json';
+import devicesHu from '../features/devices/i18n/hu.json';
 import profileEn from '../features/profile/i18n/en.json';
 import profileHu from '../features/profile/i18n/hu.json';
 import usersEn from '../features/users/i18n/en.json';
@@ -28,6 +30,7 @@ export const resources = {
     profile: profileEn,
     credentials: credentialsEn,
     chains: chainsEn,
+    devices: devicesEn,
   },
   hu: {
     [commonNamespace]: commonHu,
@@ -36,6 +39,7 @@ export const resources = {
     profile: profileHu,
     credentials: credentialsHu,
     chains: chainsHu,
+    devices: devicesHu,
   },
 } as const;
 

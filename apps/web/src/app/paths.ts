@@ -78,6 +78,7 @@ export const routes = {
   logoutFromRssp: { path: '/logoutfromrssp', access: 'public' },
   join: { path: '/join', access: 'public' },
   joinChain: { path: '/join/chain', access: 'public' },
+  authenticator: { path: '/authenticator', access: 'public' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof routes;

@@ -43,6 +43,8 @@ const CertificatesPage = lazyPage(() => import('../features/credentials/routes/c
 const MyDocumentsPage = lazyPage(() => import('../features/chains/routes/my-documents-page'));
 const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-chains-page'));
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
+const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
+const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
 
 interface GuardedRoute {
@@ -75,7 +77,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.users, <UsersPage />),
   comingSoon(routes.usersGroups, 'screens.usersGroups'),
   guarded(routes.usersRssp, <ExternalPage titleKey="menu.usersRssp" />),
-  guarded(routes.devicesAdmin, <ExternalPage titleKey="menu.devices" />),
+  guarded(routes.devicesAdmin, <DevicesAdminPage />),
 
   guarded(routes.credentials, <CredentialsPage />),
   guarded(routes.credentialAdd, <CredentialDialogPage />),
@@ -126,6 +128,12 @@ function ChildWindowCallback() {
 }
 
 export const appRoutes: RouteObject[] = [
+  // The Signet Authenticator: a phone's page of its own, without the shell or a user session.
+  {
+    path: routes.authenticator.path,
+    element: <AuthenticatorPage />,
+    errorElement: <RouteErrorPage />,
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,

@@ -1,0 +1,124 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Device, DeviceListQuery, deviceSortFields } from '@signet/contracts/devices';
+import { defaultPageSize } from '@signet/contracts/limits';
+import { ConfirmPopover } from '../../../shared/components/confirm-popover';
+import { ListTable } from '../../../shared/components/list-table';
+import { PageTitle } from '../../../shared/components/page-title';
+import { RetryAlert } from '../../../shared/components/retry-alert';
+import { SearchField } from '../../../shared/components/search-field';
+import { useToast } from '../../../shared/components/toast';
+import { EmailText } from '../../../shared/format/email-text';
+import { formatDateTime } from '../../../shared/format/format-date-time';
+import { useDeleteDevice } from '../api/delete-device';
+import { useAllDevices } from '../api/get-all-devices';
+
+const columns = ['friendlyName', 'status', 'user', 'email', 'createdAt', 'actions'] as const;
+type Column = (typeof columns)[number];
+type SortField = (typeof deviceSortFields)[number];
+
+function DeleteButton({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  const toast = useToast();
+  const remove = useDeleteDevice();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const agree = async () => {
+    setAnchor(null);
+    try {
+      await remove.mutateAsync(device.id);
+      toast.success(t('deleted'));
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+  return (
+    <>
+      <Tooltip title={t('common:actions.delete')}>
+        <IconButton
+          aria-label={t('common:actions.delete')}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <ConfirmPopover anchorEl={anchor} onClose={() => setAnchor(null)} onAgree={agree} />
+    </>
+  );
+}
+
+/** `/devices-admin`: every user's devices (admin), live through the device events. */
+export default function DevicesAdminPage() {
+  const { t } = useTranslation('devices');
+  const [query, setQuery] = useState<DeviceListQuery>({
+    q: '',
+    'page-num': 1,
+    'page-size': defaultPageSize,
+    'sort-field': 'createdAt',
+    'sort-order': 'desc',
+  });
+  const devices = useAllDevices(query);
+  const sortFieldOf = (column: Column): SortField | undefined =>
+    column === 'friendlyName' || column === 'createdAt' || column === 'email' ? column : undefined;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageTitle>{t('title')}</PageTitle>
+      <SearchField
+        value={query.q ?? ''}
+        onSearch={(q) => setQuery((current) => ({ ...current, q, 'page-num': 1 }))}
+        placeholder={t('search')}
+        testId="devices-search"
+      />
+      {devices.isError ? (
+        <RetryAlert onRetry={() => devices.refetch()}>{t('loadError')}</RetryAlert>
+      ) : (
+        <ListTable
+          label={t('title')}
+          testId="devices-admin-table"
+          columns={columns}
+          columnLabel={(column) => t(`columns.${column}`)}
+          sortFieldOf={sortFieldOf}
+          query={query}
+          total={devices.data?.total ?? 0}
+          isLoading={devices.isFetching}
+          isEmpty={devices.data?.content.length === 0}
+          emptyText={t('empty')}
+          onSort={(field, order) =>
+            setQuery((current) => ({ ...current, 'sort-field': field, 'sort-order': order }))
+          }
+          onPage={(page) => setQuery((current) => ({ ...current, 'page-num': page }))}
+          onPageSize={(size) =>
+            setQuery((current) => ({ ...current, 'page-size': size, 'page-num': 1 }))
+          }
+        >
+          {devices.data?.content.map((device) => (
+            <TableRow key={device.id} data-testid="devices-admin-row">
+              <TableCell sx={{ wordBreak: 'break-word' }}>{device.friendlyName}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  label={t(`status.${device.status}`)}
+                  color={device.enabled ? 'success' : 'default'}
+                />
+              </TableCell>
+              <TableCell>{device.user.name}</TableCell>
+              <TableCell>
+                <EmailText email={device.user.email} />
+              </TableCell>
+              <TableCell>{formatDateTime(device.createdAt)}</TableCell>
+              <TableCell align="right">
+                <DeleteButton device={device} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
+    </Stack>
+  );
+}
