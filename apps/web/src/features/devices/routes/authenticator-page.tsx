@@ -39,9 +39,12 @@ function usePendingRequests(device: AuthenticatorDevice, onUnknownDevice: () => 
     const controller = new AbortController();
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     void (async () => {
+      // The first answer at once, then long polls.
+      let waitSecs = 0;
       while (!controller.signal.aborted) {
         try {
-          const items = await pendingApprovals(device, 25, controller.signal);
+          const items = await pendingApprovals(device, waitSecs, controller.signal);
+          waitSecs = 25;
           setRequests(items);
           setOffline(false);
           if (items.length > 0) await sleep(1500);
