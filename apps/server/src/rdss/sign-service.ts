@@ -63,7 +63,6 @@ interface Job {
   /** The revisions it was prepared on (the latest last), and their joined bytes' length. */
   base: RevisionRow[];
   baseSize: number;
-  baseSha: ReturnType<typeof createHash>;
   prepared: PreparedSignature;
   signedAt: Date;
   subsignerName: string | null;
@@ -225,7 +224,7 @@ async function prepareJob(
   if (row.clerkMode && input.userImageDataUrl === undefined) {
     throw invalid({ userImageDataUrl: 'The client draws their signature' });
   }
-  const { document, base, bytes } = await timings.measure('database', () =>
+  const { document, base, bytes } = await timings.measure('read', () =>
     readLatest(ctx, chainId, stored.chain.origDocumentId as string),
   );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
@@ -253,7 +252,6 @@ async function prepareJob(
   } catch (error) {
     throw pdfFailure(error, { index, password });
   }
-  const baseSha = timings.measureSync('engine', () => createHash('sha256').update(bytes));
   crash(ctx, 'prepared');
   return {
     index,
@@ -263,7 +261,6 @@ async function prepareJob(
     document,
     base,
     baseSize: bytes.length,
-    baseSha,
     prepared,
     signedAt,
     subsignerName,
@@ -388,7 +385,7 @@ async function commitJob(
     entryId: job.entry.id,
     baseSize: job.baseSize,
     fileSize: job.baseSize + increment.length,
-    sha256: timings.measureSync('engine', () => job.baseSha.update(increment).digest('hex')),
+    sha256: createHash('sha256').update(increment).digest('hex'),
     createdAt: job.signedAt,
   };
   const result: SignResultItem = {
