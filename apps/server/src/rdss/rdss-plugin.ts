@@ -4,11 +4,12 @@ import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
+import { signatureProfileRoutes } from './signature-profile-routes';
 import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 
-/** The rdss service's routes: its event stream, documents and signature chains (every call needs a bearer token). */
+/** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   registerEventStream(app, context, 'rdss');
   await app.register(async (authenticated) => {
@@ -24,5 +25,6 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(chainRoutes, { ctx: context });
+    await authenticated.register(signatureProfileRoutes, { ctx: context });
   });
 };

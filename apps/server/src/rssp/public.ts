@@ -4,3 +4,4 @@
  */
 export { deleteCredentialsOfUser } from './credential-store';
 export { rsspPlugin } from './rssp-plugin';
+export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';
