@@ -12,6 +12,8 @@ import usersHu from '../features/users/i18n/hu.json';
 import commonEn from '../shared/i18n/en.json';
 import commonHu from '../shared/i18n/hu.json';
 import { commonNamespace, languages } from '../shared/i18n/namespaces';
+import signatureProfilesEn from '../features/signature-profiles/i18n/en.json';
+import signatureProfilesHu from '../features/signature-profiles/i18n/hu.json';
 import signatureDrawerEn from '../shared/signature-drawer/i18n/en.json';
 import signatureDrawerHu from '../shared/signature-drawer/i18n/hu.json';
 import type { Language } from '../shared/i18n/namespaces';
@@ -31,6 +33,7 @@ export const resources = {
     credentials: credentialsEn,
     chains: chainsEn,
     signatureDrawer: signatureDrawerEn,
+    signatureProfiles: signatureProfilesEn,
   },
   hu: {
     [commonNamespace]: commonHu,
@@ -40,6 +43,7 @@ export const resources = {
     credentials: credentialsHu,
     chains: chainsHu,
     signatureDrawer: signatureDrawerHu,
+    signatureProfiles: signatureProfilesHu,
   },
 } as const;
 
