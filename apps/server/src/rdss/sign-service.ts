@@ -21,7 +21,7 @@ import { findDocument, type BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { signatureAppearance } from './sign-appearance';
+import { chainSignatureAppearance, profileCredential } from './sign-appearance';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
 export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
@@ -133,8 +133,15 @@ export async function signChains(options: {
   const timings = options.timings ?? noTimings;
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
-  const credentialId = input.credentialOptions.credentialId;
-  if (credentialId === undefined) {
+  const credentialId =
+    input.credentialOptions.credentialId ??
+    (await profileCredential({
+      db: ctx.database.db,
+      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
+      request: input,
+      signer: { id: actor.id, name: actor.email },
+    }));
+  if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
   const credential = await ctx.signing.credentialForSigning({ credentialId, userId: actor.id });
@@ -229,13 +236,17 @@ async function prepareJob(
   );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
-  const appearance = signatureAppearance({
-    request: input,
-    item,
-    signerName: credential.subjectName,
-    signedAt,
-    subsignerName,
-  });
+  const appearance = await timings.measure('appearance', () =>
+    chainSignatureAppearance({
+      db,
+      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
+      request: input,
+      item,
+      signer: { id: actor.id, name: credential.subjectName },
+      signedAt,
+      subsignerName,
+    }),
+  );
   let prepared: PreparedSignature;
   try {
     prepared = timings.measureSync('engine', () =>

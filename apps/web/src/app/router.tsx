@@ -44,6 +44,15 @@ const MyDocumentsPage = lazyPage(() => import('../features/chains/routes/my-docu
 const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-chains-page'));
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const SignatureProfilesPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-profiles-page'),
+);
+const SignatureProfileDialogPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-profile-dialog-page'),
+);
+const SignatureBackgroundPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-background-page'),
+);
 
 interface GuardedRoute {
   path: string;
@@ -99,7 +108,7 @@ const contentRoutes: RouteObject[] = [
       <ComingSoonPage titleKey="menu.evroCredentials" />
     </EvroOnly>,
   ),
-  comingSoon(routes.signatureBackground, 'menu.signatureBackground'),
+  guarded(routes.signatureBackground, <SignatureBackgroundPage />),
   comingSoon(routes.license, 'menu.license'),
   comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
 
@@ -114,9 +123,9 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.recycleBin, <AdminChainsPage mode="recycleBin" />),
   guarded(routes.approveDocument, <ApprovePage />),
   guarded(routes.externalChain, <ExternalChainPage />),
-  comingSoon(routes.signatureProfiles, 'menu.signatureProfiles'),
-  comingSoon(routes.signatureProfileAdd, 'screens.signatureProfileAdd'),
-  comingSoon(routes.signatureProfileUpdate, 'screens.signatureProfileUpdate'),
+  guarded(routes.signatureProfiles, <SignatureProfilesPage />),
+  guarded(routes.signatureProfileAdd, <SignatureProfileDialogPage />),
+  guarded(routes.signatureProfileUpdate, <SignatureProfileDialogPage />),
   comingSoon(routes.documentSigning, 'screens.documentSigning'),
 ];
 
