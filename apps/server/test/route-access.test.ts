@@ -3,8 +3,10 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import {
+  adminAccount,
   createCredential,
   createRsspTestApp,
+  person,
   fastKdfEnv,
   keyPassword,
   post,
@@ -13,6 +15,7 @@ import {
 } from './rssp-fixture';
 import { enrollKeyDevice } from './device-fixture';
 import { multipartBody } from './multipart';
+import { dataUrl, signatureImage } from './signature-images';
 import type { TestApp } from './test-app';
 
 /**
@@ -37,8 +40,11 @@ describe('access to every route of the route table', () => {
   let annsKey: Credential;
   let annsDocumentId: string;
   let annsChainId: string;
+  let annsEntryId: string;
   let annsBatchId: string;
   let annsDeviceId: string;
+  let annsProfileId: string;
+  let signaturePng: string;
   let routes: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
@@ -65,6 +71,7 @@ describe('access to every route of the route table', () => {
       payload: { type: 'ORDERED', origDocId: annsDocumentId, signers: [{ email: ann.email }] },
     });
     annsChainId = chain.json<{ id: string }>().id;
+    annsEntryId = chain.json<{ signatures: { id: string }[] }>().signatures[0]?.id ?? '';
     const batch = await multipartBody({ batchName: 'Ann batch' }, [
       { field: 'files', name: 'a.pdf', bytes: await pdf.save() },
     ]);
@@ -77,6 +84,14 @@ describe('access to every route of the route table', () => {
     expect(batchUpload.statusCode, batchUpload.body).toBe(201);
     annsBatchId = batchUpload.json<{ id: string }>().id;
     annsDeviceId = (await enrollKeyDevice(t, ann)).device.id;
+    signaturePng = dataUrl(await signatureImage('png'));
+    const profile = await post(t, ann, '/rdss/v1/users/self/signatureProfiles', {
+      name: 'Ann profile',
+      credentialId: annsKey.id,
+      sourceImageDataUrl: signaturePng,
+    });
+    expect(profile.statusCode, profile.body).toBe(201);
+    annsProfileId = profile.json<{ id: string }>().id;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths)
       .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
@@ -90,6 +105,8 @@ describe('access to every route of the route table', () => {
   });
   afterAll(() => t.close());
 
+  const adminPerson = () => person(t, adminAccount.email, adminAccount.password, false);
+
   /** Ann's things, by the path that names them: what Bob must not reach. */
   const owned = (path: string): Record<string, string> | null => {
     if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
@@ -97,6 +114,12 @@ describe('access to every route of the route table', () => {
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
     if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
+    if (
+      path.startsWith('/rdss/v1/users/self/signatureProfiles/{id}') ||
+      /^\/rdss\/v1\/signatures\/visibleSignature\/(profileImage\/)?\{id\}/.test(path)
+    ) {
+      return { id: annsProfileId };
+    }
     if (/^\/rdss\/v1\/(signatureChains|signatures)\/(\w+\/)?\{id\}/.test(path)) {
       return { id: annsChainId };
     }
@@ -148,8 +171,29 @@ describe('access to every route of the route table', () => {
       'POST /rdss/v1/signatures/{id}/decline': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
       },
+      'POST /rdss/v1/users/self/signatureProfiles': {
+        name: 'Bob profile',
+        credentialId: annsKey.id,
+        textParams: { text: 'Bob' },
+      },
+      'PUT /rdss/v1/users/self/signatureProfiles/{id}': {
+        name: 'Hijacked',
+        credentialId: annsKey.id,
+        textParams: { text: 'Bob' },
+      },
+      'POST /rdss/v1/signatures/visibleSignature/combineImage': {
+        userImageDataUrl: signaturePng,
+        subsignerName: 'Client',
+      },
+      'PUT /rdss/v1/signatures/visibleSignature/adminProps': {
+        bgColor: { red: 0, green: 0, blue: 0 },
+      },
       'POST /rdss/v1/signatures/{id}/approve': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
+      },
+      'POST /rdss/v1/signatures/sign': {
+        credentialOptions: { credentialId: annsKey.id, PIN: keyPassword },
+        signatures: [{ signatureId: annsChainId, currentSignatureId: annsEntryId }],
       },
     };
     const key = `${method} ${path}`;
@@ -238,5 +282,75 @@ describe('access to every route of the route table', () => {
       headers: ann.headers,
     });
     expect(chain.json()).toMatchObject({ status: 'CREATED', signatures: [{ status: 'CREATED' }] });
+    const profile = await t.app.inject({
+      url: `/rdss/v1/users/self/signatureProfiles/${annsProfileId}`,
+      headers: ann.headers,
+    });
+    expect(profile.json()).toMatchObject({ name: 'Ann profile', sourceImageDataUrl: signaturePng });
+  });
+
+  it('keeps the visible-signature background to admins: user B is refused and nothing changes', async () => {
+    const before = await t.app.inject({
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: bob.headers,
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: bob.headers,
+      payload: { bgColor: { red: 0, green: 0, blue: 0 } },
+    });
+    expect(res.statusCode).toBe(403);
+    const after = await t.app.inject({
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: bob.headers,
+    });
+    expect(after.json()).toEqual(before.json());
+  });
+
+  it("signs nobody's chain but the caller's own entry: creator, signer, viewer, stranger, admin, anonymous", async () => {
+    // Ann's chain with Ann as its one signer, Bob as viewer.
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/signatureChains',
+      headers: ann.headers,
+      payload: {
+        type: 'ORDERED',
+        origDocId: annsDocumentId,
+        signers: [{ email: ann.email }],
+        viewerEmails: [bob.email],
+      },
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const chain = shared.json<{ id: string; signatures: { id: string }[] }>();
+    const bobsKey = await createCredential(t, bob, { certificateEnrollmentMode: 'CMP' });
+    await post(t, bob, `/rssp/v1/credentials/${bobsKey.id}/activate`, { keyPassword, keyPuk: puk });
+    const body = (credentialId: string) => ({
+      credentialOptions: { credentialId, PIN: keyPassword },
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]?.id }],
+    });
+    const sign = (headers: Record<string, string> | undefined, credentialId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rdss/v1/signatures/sign',
+        ...(headers ? { headers } : {}),
+        payload: body(credentialId),
+      });
+    const admin = await adminPerson();
+    const eve = await person(t, 'eve-route@example.com');
+    // Anonymous: 401. Viewer Bob naming Ann's entry with his key: 403; with Ann's key: 404.
+    expect((await sign(undefined, annsKey.id)).statusCode).toBe(401);
+    expect((await sign(bob.headers, bobsKey.id)).statusCode).toBe(403);
+    expect((await sign(bob.headers, annsKey.id)).statusCode).toBe(404);
+    // A stranger and an admin who take no part: 404.
+    expect((await sign(eve.headers, annsKey.id)).statusCode).toBe(404);
+    expect((await sign(admin.headers, annsKey.id)).statusCode).toBe(404);
+    const unchanged = await t.app.inject({
+      url: `/rdss/v1/signatureChains/${chain.id}`,
+      headers: ann.headers,
+    });
+    expect(unchanged.json()).toMatchObject({ status: 'CREATED', signedDocument: null });
+    // The creator who signs their own entry with their own key: 200.
+    expect((await sign(ann.headers, annsKey.id)).statusCode).toBe(200);
   });
 });

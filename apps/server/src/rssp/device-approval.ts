@@ -14,6 +14,9 @@ import type { PendingApprovalRow } from './device-store';
 import type { ApprovalRow, DeviceRow } from './device-table';
 import type { RsspContext } from './rssp-context';
 
+/** What the protocol takes of the rSSP's context. */
+export type ApprovalContext = Pick<RsspContext, 'config' | 'database' | 'events'>;
+
 /**
  * The approval protocol (decision 014): the rSSP addresses a request to the owner's enabled
  * devices, a device signs its decision over exactly what is asked, the rSSP verifies that
@@ -41,7 +44,7 @@ export function toApprovalRequest(row: PendingApprovalRow): ApprovalRequest {
   };
 }
 
-async function announceDecision(ctx: RsspContext, row: ApprovalRow, tx?: Tx): Promise<void> {
+async function announceDecision(ctx: ApprovalContext, row: ApprovalRow, tx?: Tx): Promise<void> {
   await ctx.events.publish(
     {
       name: 'DEVICE_APPROVAL_DECIDED',
@@ -58,7 +61,7 @@ async function announceDecision(ctx: RsspContext, row: ApprovalRow, tx?: Tx): Pr
  * are none); it expires after AUTHORIZATION_TIMEOUT_SECS.
  */
 export async function requestApproval(
-  ctx: RsspContext,
+  ctx: ApprovalContext,
   options: {
     credential: CredentialRow;
     purpose: 'ACTIVATE' | 'SIGN';
@@ -98,7 +101,7 @@ export async function requestApproval(
 
 /** Ends a PENDING request as EXPIRED or CANCELLED (announced); false if it was no longer pending. */
 async function closeApproval(
-  ctx: RsspContext,
+  ctx: ApprovalContext,
   id: string,
   status: 'EXPIRED' | 'CANCELLED',
 ): Promise<boolean> {
@@ -123,7 +126,7 @@ function outcomeOf(status: ApprovalStatus): 'wait' | 'approved' | AppError {
  * request is CANCELLED). Decisions arrive as bus events, so any server instance may take them.
  */
 export function awaitDecision(
-  ctx: RsspContext,
+  ctx: ApprovalContext,
   approval: ApprovalRow,
   signal?: AbortSignal,
 ): Promise<ApprovalRow> {
@@ -177,7 +180,7 @@ export function awaitDecision(
  * first one (long polling) and answers as soon as one is addressed to the device's owner.
  */
 export async function listPendingApprovals(
-  ctx: RsspContext,
+  ctx: ApprovalContext,
   options: { device: DeviceRow; waitSecs: number; signal?: AbortSignal },
 ): Promise<ApprovalRequest[]> {
   const { device, waitSecs, signal } = options;
@@ -210,7 +213,7 @@ export async function listPendingApprovals(
  * against the enrolled public key. Only then is the decision recorded (once, under the row lock).
  */
 export async function decideApproval(
-  ctx: RsspContext,
+  ctx: ApprovalContext,
   options: { device: DeviceRow; input: ApprovalDecision },
 ): Promise<{ approvalId: string; status: ApprovalStatus }> {
   const { device, input } = options;

@@ -14,6 +14,10 @@ import usersHu from '../features/users/i18n/hu.json';
 import commonEn from '../shared/i18n/en.json';
 import commonHu from '../shared/i18n/hu.json';
 import { commonNamespace, languages } from '../shared/i18n/namespaces';
+import signatureProfilesEn from '../features/signature-profiles/i18n/en.json';
+import signatureProfilesHu from '../features/signature-profiles/i18n/hu.json';
+import signatureDrawerEn from '../shared/signature-drawer/i18n/en.json';
+import signatureDrawerHu from '../shared/signature-drawer/i18n/hu.json';
 import type { Language } from '../shared/i18n/namespaces';
 import appEn from './i18n/en.json';
 import appHu from './i18n/hu.json';
@@ -31,6 +35,8 @@ export const resources = {
     credentials: credentialsEn,
     chains: chainsEn,
     devices: devicesEn,
+    signatureDrawer: signatureDrawerEn,
+    signatureProfiles: signatureProfilesEn,
   },
   hu: {
     [commonNamespace]: commonHu,
@@ -40,6 +46,8 @@ export const resources = {
     credentials: credentialsHu,
     chains: chainsHu,
     devices: devicesHu,
+    signatureDrawer: signatureDrawerHu,
+    signatureProfiles: signatureProfilesHu,
   },
 } as const;
 

@@ -46,6 +46,15 @@ const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-pag
 const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const SignatureProfilesPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-profiles-page'),
+);
+const SignatureProfileDialogPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-profile-dialog-page'),
+);
+const SignatureBackgroundPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-background-page'),
+);
 
 interface GuardedRoute {
   path: string;
@@ -101,7 +110,7 @@ const contentRoutes: RouteObject[] = [
       <ComingSoonPage titleKey="menu.evroCredentials" />
     </EvroOnly>,
   ),
-  comingSoon(routes.signatureBackground, 'menu.signatureBackground'),
+  guarded(routes.signatureBackground, <SignatureBackgroundPage />),
   comingSoon(routes.license, 'menu.license'),
   comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
 
@@ -116,9 +125,9 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.recycleBin, <AdminChainsPage mode="recycleBin" />),
   guarded(routes.approveDocument, <ApprovePage />),
   guarded(routes.externalChain, <ExternalChainPage />),
-  comingSoon(routes.signatureProfiles, 'menu.signatureProfiles'),
-  comingSoon(routes.signatureProfileAdd, 'screens.signatureProfileAdd'),
-  comingSoon(routes.signatureProfileUpdate, 'screens.signatureProfileUpdate'),
+  guarded(routes.signatureProfiles, <SignatureProfilesPage />),
+  guarded(routes.signatureProfileAdd, <SignatureProfileDialogPage />),
+  guarded(routes.signatureProfileUpdate, <SignatureProfileDialogPage />),
   comingSoon(routes.documentSigning, 'screens.documentSigning'),
 ];
 
