@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import type { Device, DevicePage } from '@signet/contracts/devices';
+import type { SignResult } from '@signet/contracts/signatures';
 import {
   approveNext,
   pendingRequests,
@@ -23,6 +24,7 @@ import { enrollKeyDevice, enrollmentLink, keyUse, runAuthenticator } from './dev
 import { eventsDuring } from './events-during';
 import { createCredential, createRsspTestApp, fastKdfEnv, post, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
+import { checkSignedPdf, createChain, download, trustEmbeddedCa } from './signing-fixture';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -187,6 +189,33 @@ describe('rSSP devices: enrollment, the CLI authenticator and the approval proto
     expect(after.keyUnwrapCount).toBe(before.keyUnwrapCount + 1);
     expect(after.signatureCount).toBe(before.signatureCount + 2);
   }, 30_000);
+
+  it('signs a document with the IMPLICIT credential approved on the CLI authenticator; pdfsig validates it', async () => {
+    const nss = await trustEmbeddedCa(t);
+    const chain = await createChain(t, ann, {
+      type: 'ORDERED',
+      signers: [{ email: ann.email }],
+    });
+    const entry = chain.signatures[0];
+    if (!entry) throw new Error('no entry');
+    const [signed, approval] = await Promise.all([
+      post(t, ann, '/rdss/v1/signatures/sign', {
+        credentialOptions: { credentialId: implicitKey.id },
+        signatures: [{ signatureId: chain.id, currentSignatureId: entry.id }],
+      }),
+      runAuthenticator(['approve', '--state', statePath]),
+    ]);
+    expect(approval.code, approval.stderr).toBe(0);
+    expect(approval.stdout).toContain('asks to make 1 signature with “Ann implicit”');
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [result] = signed.json<SignResult>();
+    const bytes = await download(t, ann, result?.signedDocument.id ?? '');
+    const checked = await checkSignedPdf(nss, bytes);
+    expect(checked.signatures).toEqual([
+      expect.objectContaining({ valid: true, trusted: true, signer: 'Ann Test' }),
+    ]);
+    expect(checked.qpdf, checked.qpdfOutput).toBe(0);
+  }, 60_000);
 
   /** Starts an implicit signing, returns its pending request as the device sees it. */
   async function pendingSigning(over = hashes) {
