@@ -207,6 +207,7 @@ describe('rSSP devices: enrollment, the CLI authenticator and the approval proto
     ]);
     expect(approval.code, approval.stderr).toBe(0);
     expect(approval.stdout).toContain('asks to make 1 signature with “Ann implicit”');
+    expect(approval.stdout).toContain('documents: contract.pdf');
     expect(signed.statusCode, signed.body).toBe(200);
     const [result] = signed.json<SignResult>();
     const bytes = await download(t, ann, result?.signedDocument.id ?? '');

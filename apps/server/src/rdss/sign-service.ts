@@ -314,7 +314,8 @@ async function signAll(
       authorisation:
         credential.authMode === 'EXPLICIT' && pin !== undefined
           ? { type: 'keyPassword', keyPassword: pin }
-          : { type: 'device' },
+          : // IMPLICIT: the owner approves on a device, which shows the documents' names.
+            { type: 'device', documents: jobs.map((job) => job.document.fileName) },
     },
     timings,
   );
