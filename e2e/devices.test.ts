@@ -1,14 +1,16 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import credentialsEn from '../apps/web/src/features/credentials/i18n/en.json';
-import { newCredentials, register } from './fixtures/auth';
-import { launchBrowser, newContext, screenshot } from './fixtures/browser';
+import { newCredentials, register, signIn } from './fixtures/auth';
+import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
 
 const baseUrl = inject('baseUrl');
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 const texts = credentialsEn;
 const user = newCredentials('devices');
 const description = `Phone approved ${user.email.slice(8, 16)}`;
 const phoneName = 'E2E phone';
+const renamed = 'E2E phone of Erin';
 /** The phone of the acceptance: 360 px wide. */
 const phoneViewport = { width: 360, height: 740 };
 
@@ -102,9 +104,28 @@ describe('a user enrolls a phone by QR and activates an implicit credential on i
       .filter({ hasText: phoneName })
       .waitFor({ state: 'visible' });
     await screenshot(page, 'profile-devices-1280');
+
+    // The update-device dialog: the friendly name (4–255) and a disabled enabled switch.
+    await page
+      .getByTestId('device-row')
+      .filter({ hasText: phoneName })
+      .getByTestId('device-manage')
+      .click();
+    const update = page.getByTestId('update-device-dialog');
+    const name = update.getByTestId('device-name');
+    await name.fill('abc');
+    expect(await update.getByTestId('device-save').isDisabled()).toBe(true);
+    expect(await update.getByRole('switch').isDisabled()).toBe(true);
+    await name.fill(renamed);
+    await update.getByTestId('device-save').click();
+    await update.waitFor({ state: 'hidden' });
+    await page.getByTestId('device-row').filter({ hasText: renamed }).waitFor({ state: 'visible' });
+    await page.setViewportSize(mobileViewport);
+    await screenshot(page, 'profile-devices-600');
   });
 
   it('activates an IMPLICIT credential: the waiting dialog counts down until the phone approves', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/credentials');
     await page.getByRole('heading', { name: texts.title }).waitFor({ state: 'visible' });
     await page.getByTestId('create-credential').click();
@@ -147,5 +168,21 @@ describe('a user enrolls a phone by QR and activates an implicit credential on i
       [description, texts.status.enabled] as const,
     );
     await screenshot(page, 'credential-activated-on-device-1280');
+  });
+
+  it("shows the phone in the admin's devices list", async () => {
+    const adminContext = await newContext(browser, baseUrl, mobileViewport);
+    try {
+      const adminPage = await adminContext.newPage();
+      await signIn(adminPage, admin);
+      await adminPage.goto('/devices-admin');
+      await adminPage.getByTestId('devices-search').fill(user.email);
+      const row = adminPage.getByTestId('devices-admin-row').filter({ hasText: renamed });
+      await row.waitFor({ state: 'visible' });
+      expect(await row.innerText()).toContain(user.email);
+      await screenshot(adminPage, 'devices-admin-600');
+    } finally {
+      await adminContext.close();
+    }
   });
 });
