@@ -144,6 +144,7 @@ const t = await createTestApp({
     KDF_SCRYPT_LOG2_N: String(kdfLog2N),
     MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
     API_CALLS_PER_SECOND: '1000',
+    REGISTRATIONS_PER_ADDRESS: '1000',
   },
   dataDir,
 });
