@@ -11,12 +11,14 @@
  * A printed table, not a test: it exits 0 either way.
  *
  *   npm run bench:signing -w apps/server            (KDF cost 2^15; BENCH_KDF_LOG2_N=17 for production's)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:signing -w apps/server
  */
 import { fork } from 'node:child_process';
 import { randomBytes, scrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { embed, prepareIncrement } from '@signet/pades';
 import { encodeName, issueCertificate } from '@signet/der';
@@ -34,6 +36,7 @@ import {
   trustEmbeddedCa,
 } from '#test/signing-fixture';
 import { createTestApp } from '#test/test-app';
+import { createTestDatabase } from '#test/test-database';
 import type { SignJob, SignJobResult } from './signing-worker';
 
 const kdfLog2N = Number(process.env.BENCH_KDF_LOG2_N ?? 15);
@@ -137,15 +140,20 @@ function runWorker(job: SignJob): Promise<SignJobResult> {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
+// The embedded default (PGlite with its files), or a PostgreSQL server with BENCH_DATABASE_URL.
+const database = process.env.BENCH_DATABASE_URL
+  ? await createTestDatabase(process.env.BENCH_DATABASE_URL)
+  : null;
+const dataDir = database ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
 const t = await createTestApp({
   env: {
     ...rsspTestEnv,
     KDF_SCRYPT_LOG2_N: String(kdfLog2N),
     MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
     API_CALLS_PER_SECOND: '1000',
+    REGISTRATIONS_PER_ADDRESS: '1000',
   },
-  dataDir,
+  ...(dataDir ? { dataDir } : { databaseUrl: database?.url }),
 });
 const rows: string[] = [];
 try {
@@ -236,11 +244,18 @@ try {
   // 3. Fifty signers of one unordered chain at once, from a second process.
   const signers: Person[] = [];
   const keys: Credential[] = [];
+  // The provider limits sign-ins per client address: each signer signs in from their own.
+  const inject = t.app.inject.bind(t.app) as (options: InjectOptions) => Promise<unknown>;
   for (let i = 0; i < crowd; i++) {
+    const remoteAddress = `10.0.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+    Object.assign(t.app, {
+      inject: (options: InjectOptions) => inject({ ...options, remoteAddress }),
+    });
     const who = await person(t, `signer${i}@bench.test`);
     signers.push(who);
     keys.push(await activatedCredential(t, who));
   }
+  Object.assign(t.app, { inject });
   const chain = await createChain(
     t,
     ann,
@@ -273,10 +288,11 @@ try {
   );
 } finally {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 }
 console.log(
-  `Signing bench — load average ${loadavg()
+  `Signing bench on ${database ? 'PostgreSQL' : 'PGlite (files)'} — load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} (the machine is shared)`,
 );
