@@ -30,7 +30,8 @@ import { sendOrUnavailable } from '#infra/mailer';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
-import { findBatch, findDocument } from './document-store';
+import { findBatch, findDocument, type BlobStore } from './document-store';
+import { revisionsOfChains } from './revision-store';
 import {
   loadSubject,
   subjectsOfPage,
@@ -39,11 +40,41 @@ import {
   type ChainSubject,
 } from './chain-subject';
 
-export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | 'users' | 'mailer'>;
+export interface ChainContext extends Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'users' | 'mailer'
+> {
+  /** Where signed increments live outside the database (files), to remove with their chain. */
+  increments?: BlobStore;
+}
 
 const invitationDays = 14;
 
-function ruleChain(stored: store.StoredChain): RuleChain {
+/** Revision ids by the entry that signed them, and each chain's latest. */
+interface SignedRevisions {
+  byEntry: Map<string, string>;
+  latestOfChain: Map<string, string>;
+}
+
+/** One query for the chains that have a signed entry; none when nobody has signed yet. */
+async function signedRevisionsOf(
+  db: Parameters<typeof revisionsOfChains>[0],
+  chains: readonly store.StoredChain[],
+): Promise<SignedRevisions> {
+  const signedChains = chains
+    .filter((c) => c.entries.some((e) => e.status === 'DONE' && !e.approver))
+    .map((c) => c.chain.id);
+  const byEntry = new Map<string, string>();
+  const latestOfChain = new Map<string, string>();
+  // Oldest first: the last one seen of a chain is its latest.
+  for (const revision of await revisionsOfChains(db, signedChains)) {
+    byEntry.set(revision.entryId, revision.id);
+    latestOfChain.set(revision.chainId, revision.id);
+  }
+  return { byEntry, latestOfChain };
+}
+
+export function ruleChain(stored: store.StoredChain): RuleChain {
   return {
     status: stored.chain.status,
     type: stored.chain.type,
@@ -74,9 +105,14 @@ async function toView(
   actorId: string,
   /** The people of the chain when a page already looked them up together. */
   known?: Map<string, DirectoryUser>,
+  /** The chain's signed revisions when a page already read them together. */
+  knownRevisions?: SignedRevisions,
 ): Promise<Chain> {
   const { chain, entries, viewerIds } = stored;
   const users = known ?? (await ctx.users.findMany(peopleOf(stored)));
+  const signed = knownRevisions ?? (await signedRevisionsOf(ctx.database.db, [stored]));
+  const fileName = subject.document?.fileName ?? '';
+  const revisionOf = (id: string | undefined) => (id ? { id, fileName } : null);
   const lookup = (id: string) => users.get(id) ?? null;
   const creator = lookup(chain.createdBy);
   return {
@@ -94,14 +130,14 @@ async function toView(
       approver: entry.approver,
       clerkMode: entry.clerkMode,
       subsignerName: entry.subsignerName,
-      signedDocument: null,
+      signedDocument: revisionOf(signed.byEntry.get(entry.id)),
     })),
     viewers: viewerIds.map((id) => {
       const viewer = lookup(id);
       return person(viewer, viewer?.email ?? '');
     }),
     ...subjectView(subject),
-    signedDocument: null,
+    signedDocument: revisionOf(signed.latestOfChain.get(chain.id)),
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     externalId: chain.externalId,
@@ -115,7 +151,12 @@ async function toView(
  * The chain's event to its creator and every participant, on both streams, on `tx`. Each hears
  * which of their list filters the chain now falls under, so the list can mark that chip.
  */
-async function announce(ctx: ChainContext, tx: Tx, name: EventName, stored: store.StoredChain) {
+export async function announce(
+  ctx: ChainContext,
+  tx: Tx,
+  name: EventName,
+  stored: store.StoredChain,
+) {
   const recipients = new Set<string>([stored.chain.createdBy, ...stored.viewerIds]);
   for (const entry of stored.entries) if (entry.userId) recipients.add(entry.userId);
   const rules = ruleChain(stored);
@@ -390,13 +431,17 @@ async function pageView(
   actorId: string,
 ): Promise<ChainPage> {
   // One lookup of everyone the page names (and of its batches' documents), not one per chain.
-  const [users, subjects] = await Promise.all([
+  const [users, subjects, signed] = await Promise.all([
     ctx.users.findMany(page.chains.flatMap((listed) => peopleOf(listed.stored))),
     subjectsOfPage(ctx.database.db, page.chains),
+    signedRevisionsOf(
+      ctx.database.db,
+      page.chains.map((listed) => listed.stored),
+    ),
   ]);
   const content = await Promise.all(
     page.chains.map(({ stored }) =>
-      toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users),
+      toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users, signed),
     ),
   );
   return { content, total: page.total };
@@ -581,16 +626,20 @@ export async function resendInvitations(options: {
   });
 }
 
-/** The admin deletes a chain in the recycle bin for good. */
+/** The admin deletes a chain in the recycle bin for good, with its signed revisions. */
 export async function deleteChainForGood(options: {
   ctx: ChainContext;
   id: string;
 }): Promise<void> {
   const { ctx, id } = options;
-  await ctx.database.db.transaction(async (tx) => {
+  const revisionIds = await ctx.database.db.transaction(async (tx) => {
     const stored = await store.findChain(tx, id, { lock: true, inRecycleBin: true });
     if (!stored) throw notFound('Signature chain in the recycle bin');
+    const revisions = await revisionsOfChains(tx, [id]);
     await store.deleteChain(tx, id);
     await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
+    return revisions.map((r) => r.id);
   });
+  // Increments kept as files go after their rows (in the database they went with them).
+  await Promise.all(revisionIds.map((revisionId) => ctx.increments?.remove(revisionId)));
 }

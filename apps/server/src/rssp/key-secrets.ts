@@ -3,7 +3,11 @@ import type { Tx } from '#infra/database';
 import type { CredentialRow } from './credential-table';
 import { findCredential, lockCredential, takeAttempt, updateCredential } from './credential-store';
 import { unwrapWithSecret, wrapWithSecret } from '#infra/key-wrap';
+import { noTimings, type Timings } from '#infra/timings';
 import type { RsspContext } from './rssp-context';
+
+/** What opening and wrapping keys take of the rSSP's context. */
+export type KeyContext = Pick<RsspContext, 'config' | 'database' | 'ring'>;
 
 import { wrapAad, type SecretKind } from './wrap-aad';
 
@@ -17,7 +21,7 @@ const blockedUntilUnlock = () =>
 const incorrect = () =>
   new AppError('INCORRECT_KEYPASSWORD_OR_PUK', 'Incorrect key password or PUK');
 
-export function isBlockedForGood(ctx: RsspContext, row: CredentialRow): boolean {
+export function isBlockedForGood(ctx: KeyContext, row: CredentialRow): boolean {
   return row.failedPukAttempts >= ctx.config.PUK_MAX_ATTEMPTS;
 }
 
@@ -35,10 +39,12 @@ export interface OpenedKey {
  * must `commitOpened` (which resets the count) in the same call.
  */
 export async function openWithSecret(
-  ctx: RsspContext,
+  ctx: KeyContext,
   row: CredentialRow,
   kind: SecretKind,
   secret: string,
+  /** Where the time goes: the KDF as `kdf`, the counting as `database`. */
+  timings: Timings = noTimings,
 ): Promise<OpenedKey> {
   const blob = kind === 'password' ? row.wrappedKeyPassword : row.wrappedKeyPuk;
   if (row.status !== 'ACTIVATED' || !blob) {
@@ -47,23 +53,27 @@ export async function openWithSecret(
   if (isBlockedForGood(ctx, row)) throw blockedForGood();
   const max =
     kind === 'password' ? ctx.config.KEY_PASSWORD_MAX_ATTEMPTS : ctx.config.PUK_MAX_ATTEMPTS;
-  const taken = await takeAttempt(ctx.database.db, {
-    id: row.id,
-    kind,
-    maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
-    maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
-  });
+  const taken = await timings.measure('database', () =>
+    takeAttempt(ctx.database.db, {
+      id: row.id,
+      kind,
+      maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
+      maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+    }),
+  );
   if (taken === undefined) {
     const now = await findCredential(ctx.database.db, row.id);
     if (!now) throw notFound('Credential');
     throw isBlockedForGood(ctx, now) ? blockedForGood() : blockedUntilUnlock();
   }
-  const pkcs8 = await unwrapWithSecret({
-    ring: ctx.ring,
-    blob,
-    secret,
-    aad: wrapAad(row.id, kind),
-  });
+  const pkcs8 = await timings.measure('kdf', () =>
+    unwrapWithSecret({
+      ring: ctx.ring,
+      blob,
+      secret,
+      aad: wrapAad(row.id, kind),
+    }),
+  );
   if (!pkcs8) {
     if (taken < max) throw incorrect();
     throw kind === 'password' ? blockedUntilUnlock() : blockedForGood();
@@ -77,7 +87,7 @@ export async function openWithSecret(
  * counter of that secret and applies `changes`.
  */
 export async function commitOpened(
-  ctx: RsspContext,
+  ctx: KeyContext,
   options: {
     id: string;
     kind: SecretKind;
@@ -105,7 +115,7 @@ export async function commitOpened(
 
 /** Wraps a key under a new secret (scrypt with the configured cost, then HKDF with the KEK). */
 export function wrapUnderSecret(
-  ctx: RsspContext,
+  ctx: KeyContext,
   options: { id: string; kind: SecretKind; pkcs8: Buffer; secret: string },
 ): Promise<string> {
   return wrapWithSecret({

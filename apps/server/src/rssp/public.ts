@@ -4,4 +4,11 @@
  */
 export { deleteCredentialsOfUser } from './credential-store';
 export { rsspPlugin } from './rssp-plugin';
+export { createSigningClient } from './signing-client';
+export type {
+  SigningClient,
+  SigningCredential,
+  SignHashesResult,
+  SigningAuthorisation,
+} from './signing-client';
 export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';
