@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import type { EarlyResponses } from '../shared/api/api-client';
 import { createQueryClient } from '../shared/api/query-client';
 import { handleChildWindowCallback } from '../shared/auth/child-window-callback';
-import { fetchRemoteConfig, remoteConfigQueryOptions } from '../shared/hooks/use-remote-config';
 import { App } from './app';
 import { createI18n, storedLanguage } from './i18n';
+import { prepareStartSession } from './start-session';
 
 /** Renders the app, with the answers the entry script asked for (`early`). */
 export async function startApp(early: EarlyResponses): Promise<void> {
@@ -13,13 +13,15 @@ export async function startApp(early: EarlyResponses): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const queryClient = createQueryClient();
-  void queryClient.prefetchQuery({
-    ...remoteConfigQueryOptions,
-    queryFn: ({ signal }) => fetchRemoteConfig(signal, early),
-  });
+  const start = await prepareStartSession(queryClient, early, window.location);
   createRoot(container).render(
     <StrictMode>
-      <App queryClient={queryClient} i18n={createI18n(storedLanguage())} early={early} />
+      <App
+        queryClient={queryClient}
+        i18n={createI18n(storedLanguage())}
+        early={early}
+        start={start}
+      />
     </StrictMode>,
   );
 }
