@@ -18,7 +18,6 @@ import { ComingSoonPage } from './routes/coming-soon-page';
 import { NotFoundPage, PermissionDeniedPage } from './routes/error-page';
 import { ExternalPage } from './routes/external-page';
 import { PageLoadError } from './routes/page-load-error';
-import { JoinPage } from './routes/join-page';
 import { CallbackProgress, LoginCallbackPage } from './routes/login-callback-page';
 import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -44,6 +43,11 @@ const MyDocumentsPage = lazyPage(() => import('../features/chains/routes/my-docu
 const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-chains-page'));
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+/**
+ * Invitations are opened once, from a mailed link, and need the chain contracts: not in the app's
+ * code (start-app preloads it before the first render when the page opens on it).
+ */
+export const JoinPage = lazyPage(() => import('./routes/join-page'));
 
 interface GuardedRoute {
   path: string;

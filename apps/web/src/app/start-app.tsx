@@ -5,6 +5,8 @@ import { createQueryClient } from '../shared/api/query-client';
 import { handleChildWindowCallback } from '../shared/auth/child-window-callback';
 import { App } from './app';
 import { createI18n, storedLanguage } from './i18n';
+import { paths } from './paths';
+import { JoinPage } from './router';
 import { prepareStartSession } from './start-session';
 
 /** Renders the app, with the answers the entry script asked for (`early`). */
@@ -13,7 +15,11 @@ export async function startApp(early: EarlyResponses): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const queryClient = createQueryClient();
-  const start = await prepareStartSession(queryClient, early, window.location);
+  const [start] = await Promise.all([
+    prepareStartSession(queryClient, early, window.location),
+    // A page not in the app's code that the app opens on comes before the first render.
+    window.location.pathname.startsWith(paths.join) ? JoinPage.preload().catch(() => null) : null,
+  ]);
   createRoot(container).render(
     <StrictMode>
       <App
