@@ -15,19 +15,15 @@ export async function startApp(early: EarlyResponses): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const queryClient = createQueryClient();
-  const [start] = await Promise.all([
+  const [start, i18n] = await Promise.all([
     prepareStartSession(queryClient, early, window.location),
+    createI18n(storedLanguage()),
     // A page not in the app's code that the app opens on comes before the first render.
     window.location.pathname.startsWith(paths.join) ? JoinPage.preload().catch(() => null) : null,
   ]);
   createRoot(container).render(
     <StrictMode>
-      <App
-        queryClient={queryClient}
-        i18n={createI18n(storedLanguage())}
-        early={early}
-        start={start}
-      />
+      <App queryClient={queryClient} i18n={i18n} early={early} start={start} />
     </StrictMode>,
   );
 }

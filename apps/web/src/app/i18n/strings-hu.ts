@@ -1,0 +1,17 @@
+import chains from '../../features/chains/i18n/hu.json';
+import credentials from '../../features/credentials/i18n/hu.json';
+import profile from '../../features/profile/i18n/hu.json';
+import users from '../../features/users/i18n/hu.json';
+import common from '../../shared/i18n/hu.json';
+import app from './hu.json';
+import type { en } from './strings-en';
+
+/** Every namespace's Hungarian strings: a chunk of their own, loaded when Hungarian is used. */
+export const hu: Record<keyof typeof en, object> = {
+  common,
+  app,
+  users,
+  profile,
+  credentials,
+  chains,
+};
