@@ -50,6 +50,8 @@ interface Target {
   storageState: string;
   server: SpawnedChild;
   readyMs: number[];
+  /** Renderer CPU per load (CDP Performance metrics at ready): less noisy than wall time. */
+  cpu: Record<string, number[]>;
 }
 
 async function startTarget(dist: string, workDir: string, index: number): Promise<Target> {
@@ -68,7 +70,7 @@ async function startTarget(dist: string, workDir: string, index: number): Promis
   };
   const server = spawnInRepo(process.execPath, [compiledServer], env);
   await waitForPing(baseUrl, server.child, server.output);
-  return { dist, label: dist, baseUrl, storageState: password, server, readyMs: [] };
+  return { dist, label: dist, baseUrl, storageState: password, server, readyMs: [], cpu: {} };
 }
 
 async function signInTarget(browser: Browser, target: Target, workDir: string, index: number) {
@@ -142,7 +144,12 @@ function summariseTrace(events: TraceEvent[], readyMs: number): string {
   ].join('\n');
 }
 
-async function loadOnce(browser: Browser, target: Target, trace: string | null) {
+async function loadOnce(
+  browser: Browser,
+  target: Target,
+  trace: string | null,
+  cpuProfile: string | null = null,
+) {
   const context = await browser.newContext({
     baseURL: target.baseUrl,
     viewport: { width: 1280, height: 800 },
@@ -161,14 +168,28 @@ async function loadOnce(browser: Browser, target: Target, trace: string | null) 
           'blink.user_timing',
           'loading',
           'disabled-by-default-devtools.timeline',
+          ...(process.env.RCS ? ['disabled-by-default-v8.runtime_stats'] : []),
         ],
       });
+    }
+    const metrics = await context.newCDPSession(page);
+    await metrics.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const cdp = cpuProfile ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
     }
     await page.goto('/dashboard');
     await page.waitForFunction(() => 'dashboardReadyAt' in window, null, { timeout: 30_000 });
     const readyMs = await page.evaluate(
       () => (window as unknown as { dashboardReadyAt: number }).dashboardReadyAt,
     );
+    const { metrics: values } = await metrics.send('Performance.getMetrics');
+    for (const { name, value } of values) {
+      if (!cpuMetrics.includes(name)) continue;
+      (target.cpu[name] ??= []).push(value * 1000);
+    }
     const resources = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -178,6 +199,22 @@ async function loadOnce(browser: Browser, target: Target, trace: string | null) 
         })
         .join('\n  '),
     );
+    if (process.env.DOMSTATS) {
+      const stats = await page.evaluate(() => ({
+        elements: document.querySelectorAll('*').length,
+        cssRules: Array.from(document.styleSheets).reduce(
+          (n, sheet) => n + sheet.cssRules.length,
+          0,
+        ),
+        styleElements: document.querySelectorAll('style').length,
+      }));
+      console.log(`${target.label}: ${JSON.stringify(stats)}`);
+    }
+    if (cdp && cpuProfile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(cpuProfile, JSON.stringify(profile));
+      console.log(`${target.label}: ready ${readyMs.toFixed(0)} ms; CPU profile ${cpuProfile}`);
+    }
     if (trace) {
       const buffer = await browser.stopTracing();
       await writeFile(trace, buffer);
@@ -191,6 +228,16 @@ async function loadOnce(browser: Browser, target: Target, trace: string | null) 
     await context.close();
   }
 }
+
+const cpuMetrics = [
+  'ThreadTime',
+  'ProcessTime',
+  'ScriptDuration',
+  'V8CompileDuration',
+  'LayoutDuration',
+  'RecalcStyleDuration',
+  'TaskDuration',
+];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -236,6 +283,12 @@ async function main(): Promise<void> {
         await loadOnce(target.browser as Browser, target, join(tmpdir(), `trace-${index}.json`));
       }
     }
+    if (process.env.PROFILE) {
+      for (const [index, target] of targets.entries()) {
+        const file = join(tmpdir(), `profile-${index}.cpuprofile`);
+        await loadOnce(target.browser as Browser, target, null, file);
+      }
+    }
     for (let round = 0; round < loadsPerBuild; round += 1) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
       for (const target of order) {
@@ -247,6 +300,12 @@ async function main(): Promise<void> {
       console.log(
         `${target.label}: median ${median(target.readyMs).toFixed(0)} ms, min ${sorted[0]?.toFixed(0)}; ` +
           `runs ${target.readyMs.map((ms) => ms.toFixed(0)).join(', ')}`,
+      );
+      console.log(
+        '  CPU medians (ms): ' +
+          Object.entries(target.cpu)
+            .map(([name, values]) => `${name} ${median(values).toFixed(0)}`)
+            .join(', '),
       );
     }
   } finally {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { EarlyResponses } from '../shared/api/api-client';
 import { createQueryClient } from '../shared/api/query-client';
 import { handleChildWindowCallback } from '../shared/auth/child-window-callback';
+import { preloadDeferredComponents } from '../shared/components/lazy-component';
 import { App } from './app';
 import { createI18n, storedLanguage } from './i18n';
 import { paths } from './paths';
@@ -26,4 +27,5 @@ export async function startApp(early: EarlyResponses): Promise<void> {
       <App queryClient={queryClient} i18n={i18n} early={early} start={start} />
     </StrictMode>,
   );
+  preloadDeferredComponents();
 }
