@@ -37,6 +37,9 @@ describe('going offline', () => {
       await page.waitForURL((url) => url.pathname === '/dashboard');
       // A marker that a reload would wipe.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      // The shell is up (users/self answered) before the server goes: on a busy machine the URL
+      // can change before the app has asked for the user, and without the user there is no shell.
+      await page.getByTestId('menu-users').first().waitFor({ state: 'visible' });
 
       await server.kill();
       await page.getByTestId('menu-users').first().click();

@@ -9,6 +9,7 @@ import { ToastProvider } from '../shared/components/toast';
 import { RemoteConfigGate } from './providers/remote-config-gate';
 import { SessionProviders } from './providers/session-providers';
 import { createAppRouter } from './router';
+import type { StartSession } from './start-session';
 import { AppThemeProvider } from './theme/app-theme-provider';
 
 function AppRouter() {
@@ -21,16 +22,18 @@ interface AppProps {
   i18n: I18n;
   /** Answers the entry script asked for before the app's code ran. */
   early?: EarlyResponses;
+  /** The OIDC client and stored session read before the first render. */
+  start?: StartSession;
 }
 
-export function App({ queryClient, i18n, early }: AppProps) {
+export function App({ queryClient, i18n, early, start }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RemoteConfigGate>
           <AppThemeProvider>
             <ToastProvider>
-              <SessionProviders early={early}>
+              <SessionProviders early={early} start={start}>
                 <AppRouter />
               </SessionProviders>
             </ToastProvider>

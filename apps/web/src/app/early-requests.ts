@@ -116,3 +116,17 @@ export function startEarlyRequests(location: Pick<Location, 'pathname'>): EarlyR
     },
   };
 }
+
+/**
+ * The first read of session storage and of the cookies waits for the browser process (they are
+ * fetched on first use); done here, it happens while the app's code downloads, not during the
+ * first render (the router reads session storage, the cookie banners read cookies).
+ */
+export function warmUpStorage(): void {
+  try {
+    void window.sessionStorage.length;
+    void document.cookie;
+  } catch {
+    // storage blocked: the app copes where it reads them
+  }
+}

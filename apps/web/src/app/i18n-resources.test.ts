@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { en } from './i18n/strings-en';
+import { hu } from './i18n/strings-hu';
 
 /** Every namespace folder must have the same keys in English and Hungarian. */
 const files = import.meta.glob<{ default: unknown }>('../**/i18n/{en,hu}.json', { eager: true });
@@ -25,6 +27,14 @@ const folders = [
 describe('translations', () => {
   it('finds the namespaces', () => {
     expect(folders.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('registers every namespace folder in both languages (an unregistered one shows its keys)', () => {
+    const registered = (strings: object) => new Set(Object.values(strings));
+    for (const folder of folders) {
+      expect(registered(en).has(files[`${folder}/en.json`]?.default), folder).toBe(true);
+      expect(registered(hu).has(files[`${folder}/hu.json`]?.default), folder).toBe(true);
+    }
   });
 
   it.each(folders)('%s has the same keys in en and hu, none empty', (folder) => {

@@ -1,82 +1,64 @@
 import i18next from 'i18next';
-import type { i18n as I18n } from 'i18next';
+import type { BackendModule, i18n as I18n, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import chainsEn from '../features/chains/i18n/en.json';
-import chainsHu from '../features/chains/i18n/hu.json';
-import credentialsEn from '../features/credentials/i18n/en.json';
-import credentialsHu from '../features/credentials/i18n/hu.json';
-import devicesEn from '../features/devices/i18n/en.json';
-import devicesHu from '../features/devices/i18n/hu.json';
-import profileEn from '../features/profile/i18n/en.json';
-import profileHu from '../features/profile/i18n/hu.json';
-import usersEn from '../features/users/i18n/en.json';
-import usersHu from '../features/users/i18n/hu.json';
-import commonEn from '../shared/i18n/en.json';
-import commonHu from '../shared/i18n/hu.json';
-import { commonNamespace, languages } from '../shared/i18n/namespaces';
-import signatureProfilesEn from '../features/signature-profiles/i18n/en.json';
-import signatureProfilesHu from '../features/signature-profiles/i18n/hu.json';
-import signatureDrawerEn from '../shared/signature-drawer/i18n/en.json';
-import signatureDrawerHu from '../shared/signature-drawer/i18n/hu.json';
+import { commonNamespace, languageStorageKey, languages } from '../shared/i18n/namespaces';
 import type { Language } from '../shared/i18n/namespaces';
-import appEn from './i18n/en.json';
-import appHu from './i18n/hu.json';
+import { en } from './i18n/strings-en';
 
 /**
- * Every namespace with its English and Hungarian strings. A feature adds its own
- * `src/features/<feature>/i18n/{en,hu}.json` here and reads it with `useTranslation('<feature>')`.
+ * The namespaces, each with its strings in `src/.../i18n/{en,hu}.json`: a feature adds its own
+ * folder to `i18n/strings-en.ts` and `i18n/strings-hu.ts` and reads it with
+ * `useTranslation('<feature>')`. English comes with the app's code; another language is loaded
+ * when it is first used (`i18n.loadLanguages`, `changeLanguage`), decision 016.
  */
-export const resources = {
-  en: {
-    [commonNamespace]: commonEn,
-    app: appEn,
-    users: usersEn,
-    profile: profileEn,
-    credentials: credentialsEn,
-    chains: chainsEn,
-    devices: devicesEn,
-    signatureDrawer: signatureDrawerEn,
-    signatureProfiles: signatureProfilesEn,
-  },
-  hu: {
-    [commonNamespace]: commonHu,
-    app: appHu,
-    users: usersHu,
-    profile: profileHu,
-    credentials: credentialsHu,
-    chains: chainsHu,
-    devices: devicesHu,
-    signatureDrawer: signatureDrawerHu,
-    signatureProfiles: signatureProfilesHu,
-  },
-} as const;
+const namespaces = Object.keys(en);
 
-const storageKey = 'signet.language';
+/** Loads the languages that are not in the app's code. */
+const otherLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (language !== 'hu') {
+      callback(null, false);
+      return;
+    }
+    import('./i18n/strings-hu').then(
+      ({ hu }) => callback(null, hu[namespace as keyof typeof hu] as ResourceKey),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 /** The language of the last signed-in user, so the Welcome page speaks it too. */
 export function storedLanguage(): Language {
-  const stored = window.localStorage.getItem(storageKey);
+  const stored = window.localStorage.getItem(languageStorageKey);
   return stored === 'hu' ? 'hu' : 'en';
 }
 
 export function rememberLanguage(language: Language): void {
-  window.localStorage.setItem(storageKey, language);
+  window.localStorage.setItem(languageStorageKey, language);
 }
 
-export function createI18n(language: Language): I18n {
+/** The app's i18next, once the strings of `language` are there (English comes with the code). */
+export async function createI18n(language: Language): Promise<I18n> {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: [...languages],
-    ns: Object.keys(resources.en),
-    defaultNS: 'app',
-    fallbackNS: commonNamespace,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  await instance
+    .use(initReactI18next)
+    .use(otherLanguages)
+    .init({
+      resources: { en },
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...languages],
+      ns: namespaces,
+      defaultNS: 'app',
+      fallbackNS: commonNamespace,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+      showSupportNotice: false,
+    });
   return instance;
 }

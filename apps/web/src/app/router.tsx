@@ -18,7 +18,6 @@ import { ComingSoonPage } from './routes/coming-soon-page';
 import { NotFoundPage, PermissionDeniedPage } from './routes/error-page';
 import { ExternalPage } from './routes/external-page';
 import { PageLoadError } from './routes/page-load-error';
-import { JoinPage } from './routes/join-page';
 import { CallbackProgress, LoginCallbackPage } from './routes/login-callback-page';
 import { LogoutPage } from './routes/logout-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -55,6 +54,11 @@ const SignatureProfileDialogPage = lazyPage(
 const SignatureBackgroundPage = lazyPage(
   () => import('../features/signature-profiles/routes/signature-background-page'),
 );
+/**
+ * Invitations are opened once, from a mailed link, and need the chain contracts: not in the app's
+ * code (start-app preloads it before the first render when the page opens on it).
+ */
+export const JoinPage = lazyPage(() => import('./routes/join-page'));
 
 interface GuardedRoute {
   path: string;

@@ -1,18 +1,16 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyComponent } from '../../shared/components/lazy-component';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
-import { formatCountdown } from '../../shared/idle/format-countdown';
 import { createIdleTimer } from '../../shared/idle/idle-timer';
 import type { IdleTimer } from '../../shared/idle/idle-timer';
 import { paths } from '../paths';
 import { rememberIdleLogout } from './logout-reason';
+
+const IdleDialog = lazyComponent(() => import('./idle-dialog'), {
+  suspends: false,
+  preloadAfterStart: true,
+});
 
 const activityEvents = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'];
 
@@ -21,10 +19,12 @@ const activityEvents = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstar
  * that, "Are you still there?" with a countdown. Activity dismisses it and starts again.
  */
 export function IdleLogout() {
-  const { t } = useTranslation('app');
   const { logoutTimeSeconds, logoutReminderSeconds } = useRemoteConfig();
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  // Mounted from the first reminder on, so that it closes with its transition.
+  const [hasReminded, setReminded] = useState(false);
+  if (secondsLeft !== null && !hasReminded) setReminded(true);
   const timerRef = useRef<IdleTimer | null>(null);
 
   useEffect(() => {
@@ -62,24 +62,6 @@ export function IdleLogout() {
     };
   }, [logoutTimeSeconds, logoutReminderSeconds, navigate]);
 
-  return (
-    <Dialog
-      open={secondsLeft !== null}
-      onClose={() => timerRef.current?.touch()}
-      aria-labelledby="idle-title"
-      data-testid="idle-dialog"
-    >
-      <DialogTitle id="idle-title">{t('idle.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {t('idle.text', { time: formatCountdown(secondsLeft ?? 0) })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={() => timerRef.current?.touch()}>
-          {t('idle.stay')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  if (!hasReminded) return null;
+  return <IdleDialog secondsLeft={secondsLeft} onStay={() => timerRef.current?.touch()} />;
 }

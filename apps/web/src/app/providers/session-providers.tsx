@@ -8,16 +8,19 @@ import { useAuth } from '../../shared/auth/use-auth';
 import { createUserManager } from '../../shared/auth/user-manager';
 import { LiveEventsProvider } from '../../shared/events/live-events';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
+import type { StartSession } from '../start-session';
 import { PrefetchPageData } from './prefetch-page-data';
 import { ResetOnUserChange } from './reset-on-user-change';
 
 interface SessionProvidersProps {
   /** Answers the entry script asked for before the app's code ran. */
   early?: EarlyResponses;
+  /** The OIDC client and stored session read before the first render. */
+  start?: StartSession;
   children: ReactNode;
 }
 
-function ApiClientFromSession({ early, children }: SessionProvidersProps) {
+function ApiClientFromSession({ early, children }: Omit<SessionProvidersProps, 'start'>) {
   const config = useRemoteConfig();
   const auth = useAuth();
   const client = useMemo(
@@ -33,11 +36,13 @@ function ApiClientFromSession({ early, children }: SessionProvidersProps) {
 }
 
 /** The OIDC session (from the remote config) and the API client that uses its token. */
-export function SessionProviders({ early, children }: SessionProvidersProps) {
+export function SessionProviders({ early, start, children }: SessionProvidersProps) {
   const config = useRemoteConfig();
-  const [userManager] = useState(() => createUserManager(config, window.location.origin));
+  const [userManager] = useState(
+    () => start?.userManager ?? createUserManager(config, window.location.origin),
+  );
   return (
-    <AuthProvider userManager={userManager}>
+    <AuthProvider userManager={userManager} initialUser={start?.user}>
       <ResetOnUserChange />
       <ApiClientFromSession early={early}>
         <LiveEventsProvider>{children}</LiveEventsProvider>

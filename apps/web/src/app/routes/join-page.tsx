@@ -25,7 +25,7 @@ export type InvitationKind = 'user' | 'chain';
  * registers) with any account and takes up the user an admin prepared, or their place in a chain.
  * The token rides in the fragment, which never reaches a server log.
  */
-export function JoinPage({ kind }: { kind: InvitationKind }) {
+export default function JoinPage({ kind }: { kind: InvitationKind }) {
   const { t } = useTranslation('app');
   const auth = useAuth();
   const api = useApiClient();

@@ -7,6 +7,11 @@ import { authCallbackPaths, isPopupBlockedError } from './user-manager';
 
 interface AuthProviderProps {
   userManager: UserManager;
+  /**
+   * The session already read from storage (null: none stored), so the first render knows it;
+   * undefined: the provider reads it (and renews an expired one) after mounting.
+   */
+  initialUser?: OidcUser | null;
   children: ReactNode;
 }
 
@@ -25,11 +30,13 @@ function promptOf(options: SignInOptions): string | undefined {
 let signingOut: Promise<void> | null = null;
 
 /** Holds the oidc-client-ts session (local storage) and keeps React state in step with it. */
-export function AuthProvider({ userManager, children }: AuthProviderProps) {
-  const [user, setUser] = useState<OidcUser | null>(null);
-  const [isLoading, setLoading] = useState(true);
+export function AuthProvider({ userManager, initialUser, children }: AuthProviderProps) {
+  const [user, setUser] = useState<OidcUser | null>(initialUser ?? null);
+  const [isLoading, setLoading] = useState(initialUser === undefined);
   // The latest user for token reads in async code, ahead of the re-render that state causes.
-  const latest = useRef<OidcUser | null>(null);
+  const latest = useRef<OidcUser | null>(initialUser ?? null);
+  // Read once, at mount: a session given at start is not read again.
+  const [isGiven] = useState(initialUser !== undefined);
 
   useEffect(() => {
     let active = true;
@@ -49,7 +56,7 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
     events.addUserUnloaded(onUnloaded);
     events.addSilentRenewError(onRenewError);
 
-    void (async () => {
+    const loadStored = async () => {
       let stored = await userManager.getUser().catch(() => null);
       if (stored?.expired) {
         stored = await userManager.signinSilent().catch(async () => {
@@ -62,7 +69,8 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
         setUser(stored);
         setLoading(false);
       }
-    })();
+    };
+    if (!isGiven) void loadStored();
 
     return () => {
       active = false;
@@ -70,7 +78,7 @@ export function AuthProvider({ userManager, children }: AuthProviderProps) {
       events.removeUserUnloaded(onUnloaded);
       events.removeSilentRenewError(onRenewError);
     };
-  }, [userManager]);
+  }, [userManager, isGiven]);
 
   const actions = useMemo(() => {
     const endSession = async () => {

@@ -18,9 +18,15 @@ interface LazyComponentOptions {
    * navigation keeps the previous screen until the next one can show. False: shows `fallback`.
    */
   suspends?: boolean;
+  /**
+   * Loaded by `preloadDeferredComponents` once the first screen is up: for parts kept out of the
+   * app's code that must be at hand later, also offline (a menu, the idle dialog).
+   */
+  preloadAfterStart?: boolean;
 }
 
 const failed = new Set<() => void>();
+const deferred = new Set<() => Promise<unknown>>();
 
 /**
  * A component in its own chunk (a route's page), loaded when first shown or when `preload` is
@@ -35,7 +41,7 @@ const failed = new Set<() => void>();
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- most take no props
 export function lazyComponent<P extends object = {}>(
   factory: () => Promise<ComponentModule<P>>,
-  { fallback = null, suspends = true }: LazyComponentOptions = {},
+  { fallback = null, suspends = true, preloadAfterStart = false }: LazyComponentOptions = {},
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentModule<P>> | null = null;
@@ -86,7 +92,20 @@ export function lazyComponent<P extends object = {}>(
     return <Initial {...props} />;
   }
   Component.preload = load;
+  if (preloadAfterStart) deferred.add(load);
   return Component;
+}
+
+/**
+ * Loads the components made with `preloadAfterStart` when the browser is idle after the first
+ * render (decision 016); one that fails is loaded again when it is first shown.
+ */
+export function preloadDeferredComponents(): void {
+  const run = () => {
+    for (const load of deferred) load().catch(() => undefined);
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
 
 /** Gives every component that failed to load a new chance (call before showing it again). */

@@ -4,6 +4,9 @@ import type { Locale } from '@signet/contracts/users';
 export const commonNamespace = 'common';
 
 export const languages = ['en', 'hu'] as const;
+
+/** Local storage key of the last signed-in user's language (read by the entry script too). */
+export const languageStorageKey = 'signet.language';
 export type Language = (typeof languages)[number];
 
 /** The user's locale (EN/HU) as an i18next language. */

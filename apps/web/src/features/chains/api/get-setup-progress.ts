@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { credentialPageSchema } from '@signet/contracts/credentials';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { queryKeys } from '../../../shared/api/query-keys';
 
@@ -12,6 +11,8 @@ export function useSetupProgress(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.credentials, 'setup-progress'],
     queryFn: async ({ signal }) => {
+      // The credential contracts are not in the app's code (the dashboard, decision 016).
+      const { credentialPageSchema } = await import('@signet/contracts/credentials');
       const count = (status?: 'ACTIVATED') =>
         client
           .get('/rssp/v1/credentials/self', {

@@ -12,7 +12,7 @@ import { useUpdateSelf } from '../api/update-self';
 
 /** The language select: a change saves at once (PUT users/self) and switches the UI. */
 export function LanguageCard({ locale }: { locale: Locale }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const toast = useToast();
   const updateSelf = useUpdateSelf();
 
@@ -21,7 +21,9 @@ export function LanguageCard({ locale }: { locale: Locale }) {
     try {
       // The answer becomes the current user, whose locale the interface language follows.
       await updateSelf.mutateAsync({ locale: next });
-      // Said in the language chosen: the interface switches a moment later.
+      // Said in the language chosen (its strings loaded first): the interface switches a moment
+      // later.
+      await i18n.loadLanguages(languageOfLocale(next));
       toast.success(t('toast.languageChanged', { lng: languageOfLocale(next) }));
     } catch (error) {
       toast.error(error);
