@@ -180,6 +180,14 @@ describe('a user enrolls a phone by QR and activates an implicit credential on i
       const row = adminPage.getByTestId('devices-admin-row').filter({ hasText: renamed });
       await row.waitFor({ state: 'visible' });
       expect(await row.innerText()).toContain(user.email);
+      // The table fits 600 px: its container does not scroll sideways.
+      const table = adminPage.getByTestId('devices-admin-table');
+      expect(
+        await table.evaluate((el) => {
+          const box = el.parentElement ?? el;
+          return box.scrollWidth - box.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(1);
       await screenshot(adminPage, 'devices-admin-600');
     } finally {
       await adminContext.close();

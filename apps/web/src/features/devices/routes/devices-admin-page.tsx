@@ -5,6 +5,8 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceListQuery, deviceSortFields } from '@signet/contracts/devices';
@@ -20,8 +22,44 @@ import { formatDateTime } from '../../../shared/format/format-date-time';
 import { useDeleteDevice } from '../api/delete-device';
 import { useAllDevices } from '../api/get-all-devices';
 
-const columns = ['friendlyName', 'status', 'user', 'email', 'createdAt', 'actions'] as const;
-type Column = (typeof columns)[number];
+const wideColumns = ['friendlyName', 'status', 'user', 'email', 'createdAt', 'actions'] as const;
+/** At 600 px the owner's name and the date give way, so the table fits without sideways scroll. */
+const compactColumns = ['friendlyName', 'status', 'email', 'actions'] as const;
+type Column = (typeof wideColumns)[number];
+
+function DeviceCell({ column, device }: { column: Column; device: Device }) {
+  const { t } = useTranslation('devices');
+  switch (column) {
+    case 'friendlyName':
+      return <TableCell sx={{ wordBreak: 'break-word' }}>{device.friendlyName}</TableCell>;
+    case 'status':
+      return (
+        <TableCell>
+          <Chip
+            size="small"
+            label={t(`status.${device.status}`)}
+            color={device.enabled ? 'success' : 'default'}
+          />
+        </TableCell>
+      );
+    case 'user':
+      return <TableCell>{device.user.name}</TableCell>;
+    case 'email':
+      return (
+        <TableCell sx={{ minWidth: 0 }}>
+          <EmailText email={device.user.email} />
+        </TableCell>
+      );
+    case 'createdAt':
+      return <TableCell>{formatDateTime(device.createdAt)}</TableCell>;
+    case 'actions':
+      return (
+        <TableCell align="right">
+          <DeleteButton device={device} />
+        </TableCell>
+      );
+  }
+}
 type SortField = (typeof deviceSortFields)[number];
 
 function DeleteButton({ device }: { device: Device }) {
@@ -64,6 +102,8 @@ export default function DevicesAdminPage() {
     'sort-order': 'desc',
   });
   const devices = useAllDevices(query);
+  const isCompact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const columns = isCompact ? compactColumns : wideColumns;
   const sortFieldOf = (column: Column): SortField | undefined =>
     column === 'friendlyName' || column === 'createdAt' || column === 'email' ? column : undefined;
   return (
@@ -99,22 +139,9 @@ export default function DevicesAdminPage() {
         >
           {devices.data?.content.map((device) => (
             <TableRow key={device.id} data-testid="devices-admin-row">
-              <TableCell sx={{ wordBreak: 'break-word' }}>{device.friendlyName}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={t(`status.${device.status}`)}
-                  color={device.enabled ? 'success' : 'default'}
-                />
-              </TableCell>
-              <TableCell>{device.user.name}</TableCell>
-              <TableCell>
-                <EmailText email={device.user.email} />
-              </TableCell>
-              <TableCell>{formatDateTime(device.createdAt)}</TableCell>
-              <TableCell align="right">
-                <DeleteButton device={device} />
-              </TableCell>
+              {columns.map((column) => (
+                <DeviceCell key={column} column={column} device={device} />
+              ))}
             </TableRow>
           ))}
         </ListTable>
