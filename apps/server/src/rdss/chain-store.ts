@@ -18,6 +18,7 @@ import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
   chainEntries,
+  chainCounts,
   chainInvitations,
   chains,
   chainViewers,
@@ -177,7 +178,7 @@ export function listOwnChains(
   userId: string,
   query: OwnChainListQuery,
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  return pageOfChains(db, ownChainsWhere(userId, query), query, true);
+  return pageOfChains(query, chainPageQueries(db, ownChainsWhere(userId, query), query, true));
 }
 
 /** The dashboard's four counts (platform §3 user stats) over the user's chains, in one scan. */
@@ -204,7 +205,37 @@ export function listAllChains(
   db: Handle,
   query: AdminChainListQuery,
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  return pageOfChains(db, adminChainsWhere(query), query);
+  return pageOfChains(query, adminChainPageQueries(db, query));
+}
+
+/**
+ * The admin list's two queries. Filtered by status and recycle bin alone, its total is the kept
+ * count (rdss.chain_counts, decision 015): counting 100,000 chains on every page is what the list
+ * cannot afford. The other filters (file name, creator, member) narrow the chains enough that
+ * the list counts its matches.
+ */
+export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
+  const queries = chainPageQueries(db, adminChainsWhere(query), query);
+  const narrowed =
+    query.createdBy !== undefined ||
+    query.memberId !== undefined ||
+    Boolean((query.fileName ?? query.q)?.trim());
+  return narrowed ? queries : { ...queries, total: keptChainCount(db, query) };
+}
+
+/** The chains of one status (or all four), in or out of the recycle bin, as the triggers keep them. */
+function keptChainCount(db: Handle, query: Pick<AdminChainListQuery, 'recycleBin' | 'status'>) {
+  const binned = query.recycleBin;
+  const columns = {
+    CREATED: binned ? chainCounts.binnedCreated : chainCounts.created,
+    IN_PROGRESS: binned ? chainCounts.binnedInProgress : chainCounts.inProgress,
+    DONE: binned ? chainCounts.binnedDone : chainCounts.done,
+    FAILED: binned ? chainCounts.binnedFailed : chainCounts.failed,
+  };
+  const counted = query.status
+    ? sql`${columns[query.status]}`
+    : sql.join(Object.values(columns), sql` + `);
+  return db.select({ n: sql<number>`coalesce(sum(${counted}), 0)::int` }).from(chainCounts);
 }
 
 /** Which chains the admin's list shows under its filters. */
@@ -282,12 +313,13 @@ export interface ListedChain {
 }
 
 async function pageOfChains(
-  db: Handle,
-  where: SQL | undefined,
   query: OwnChainListQuery | AdminChainListQuery,
-  countInRows = false,
+  queries: {
+    rows: ReturnType<typeof chainPageQueries>['rows'];
+    /** Run only when the page's rows do not give the total. */
+    total: PromiseLike<{ n: number }[]>;
+  },
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  const queries = chainPageQueries(db, where, query, countInRows);
   const rows = await queries.rows;
   // A page that is not full is the last one: its rows give the total without counting again.
   const isLastPage =
