@@ -8,12 +8,13 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chains -w apps/server
  *
  * BENCH_SECONDS (default 10) per case, BENCH_CASES a pattern of the cases to run (e.g. 'admin'),
- * BENCH_EMBEDDED=0 to leave the embedded database out.
+ * BENCH_REPEAT to run each chosen case several times, BENCH_EMBEDDED=0 to leave the embedded
+ * database out.
  */
 import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { adminChainListQuerySchema, ownChainListQuerySchema } from '@signet/contracts/chains';
-import { adminChainPageQueries, chainPageQueries, ownChainsWhere } from '#rdss/chain-store';
+import { adminChainPageQueries, ownChainPageQueries } from '#rdss/chain-store';
 import { createTestDatabase } from '#test/test-database';
 import { adminAccount, bootstrap, person, rsspTestEnv, type Person } from '#test/rssp-fixture';
 import { createTestApp, type TestApp } from '#test/test-app';
@@ -166,7 +167,9 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
       ['admin, fileName=contract-1', [all('fileName=contract-1')], [admin.headers]],
     ];
     const only = process.env.BENCH_CASES;
-    const chosen = only ? cases.filter(([name]) => new RegExp(only).test(name)) : cases;
+    const chosen = (only ? cases.filter(([name]) => new RegExp(only).test(name)) : cases).flatMap(
+      (c) => Array.from({ length: Number(process.env.BENCH_REPEAT ?? 1) }, () => c),
+    );
     const rows: string[] = [];
     for (const [name, paths, headers] of chosen) {
       // A short warm-up (JIT, caches, connections) that is not counted.
@@ -184,11 +187,8 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
 
     const db = t.context.database.db;
     const caller = people[0]!;
-    const ownPage = (filter: 'TODO' | 'PENDING' | 'FAILED') => {
-      const query = ownChainListQuerySchema.parse({ filter });
-      // The page counts its matches itself (a window count): no total query of its own.
-      return chainPageQueries(db, ownChainsWhere(caller.id, query), query, true).rows;
-    };
+    const ownPage = (filter: 'TODO' | 'PENDING' | 'FAILED') =>
+      ownChainPageQueries(db, caller.id, ownChainListQuerySchema.parse({ filter })).rows;
     const explained: [string, Plan][] = [
       ['self, TODO, page', ownPage('TODO')],
       ['self, PENDING, page', ownPage('PENDING')],

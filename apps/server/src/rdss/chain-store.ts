@@ -178,7 +178,13 @@ export function listOwnChains(
   userId: string,
   query: OwnChainListQuery,
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  return pageOfChains(query, chainPageQueries(db, ownChainsWhere(userId, query), query, true));
+  return pageOfChains(query, ownChainPageQueries(db, userId, query));
+}
+
+/** A user's list page counts its matches in its own statement (a window count over a few dozen). */
+export function ownChainPageQueries(db: Handle, userId: string, query: OwnChainListQuery) {
+  const where = ownChainsWhere(userId, query);
+  return chainPageQueries(db, where, query, sql<number>`(count(*) over ())::int`);
 }
 
 /** The dashboard's four counts (platform §3 user stats) over the user's chains, in one scan. */
@@ -215,16 +221,26 @@ export function listAllChains(
  * the list counts its matches.
  */
 export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
-  const queries = chainPageQueries(db, adminChainsWhere(query), query);
+  const where = adminChainsWhere(query);
   const narrowed =
     query.createdBy !== undefined ||
     query.memberId !== undefined ||
     Boolean((query.fileName ?? query.q)?.trim());
-  return narrowed ? queries : { ...queries, total: keptChainCount(db, query) };
+  if (narrowed) return chainPageQueries(db, where, query);
+  // The kept count comes with the page's rows (one statement); alone for a page with none.
+  const kept = sql<number>`coalesce(sum(${keptColumns(query)}), 0)::int`;
+  return {
+    rows: chainPageQueries(db, where, query, sql<number>`(select ${kept} from ${chainCounts})`)
+      .rows,
+    total: db.select({ n: kept }).from(chainCounts),
+  };
 }
 
-/** The chains of one status (or all four), in or out of the recycle bin, as the triggers keep them. */
-function keptChainCount(db: Handle, query: Pick<AdminChainListQuery, 'recycleBin' | 'status'>) {
+/**
+ * The counts of one status (or all four), in or out of the recycle bin, as the triggers keep
+ * them in each slot of rdss.chain_counts (to be summed over the slots).
+ */
+function keptColumns(query: Pick<AdminChainListQuery, 'recycleBin' | 'status'>): SQL {
   const binned = query.recycleBin;
   const columns = {
     CREATED: binned ? chainCounts.binnedCreated : chainCounts.created,
@@ -232,10 +248,7 @@ function keptChainCount(db: Handle, query: Pick<AdminChainListQuery, 'recycleBin
     DONE: binned ? chainCounts.binnedDone : chainCounts.done,
     FAILED: binned ? chainCounts.binnedFailed : chainCounts.failed,
   };
-  const counted = query.status
-    ? sql`${columns[query.status]}`
-    : sql.join(Object.values(columns), sql` + `);
-  return db.select({ n: sql<number>`coalesce(sum(${counted}), 0)::int` }).from(chainCounts);
+  return query.status ? sql`${columns[query.status]}` : sql.join(Object.values(columns), sql` + `);
 }
 
 /** Which chains the admin's list shows under its filters. */
@@ -263,8 +276,11 @@ export function chainPageQueries(
   db: Handle,
   where: SQL | undefined,
   query: OwnChainListQuery | AdminChainListQuery,
-  /** Count the matching chains in the rows' own statement: for a user's few dozen chains. */
-  countInRows = false,
+  /**
+   * The total as a column of the rows' own statement, so a full page is one query: a window
+   * count over a user's few dozen chains, or the admin list's kept count.
+   */
+  totalInRows?: SQL<number>,
 ) {
   const dir = query['sort-order'] === 'asc' ? asc : desc;
   const sortColumn = {
@@ -287,7 +303,7 @@ export function chainPageQueries(
           from rdss.chain_entries e where e.chain_id = ${chains.id})`,
         viewerIds: sql<string[]>`(select coalesce(array_agg(v.user_id::text), '{}')
           from rdss.chain_viewers v where v.chain_id = ${chains.id})`,
-        matching: countInRows ? sql<number>`(count(*) over ())::int` : sql<null>`null`,
+        matching: totalInRows ?? sql<null>`null`,
       })
       .from(chains)
       .leftJoin(documents, eq(documents.id, chains.origDocumentId))
