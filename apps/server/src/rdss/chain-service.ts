@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inspectPdf } from '@signet/pades';
 import {
   actionableEntry,
   canApprove,
@@ -30,7 +31,8 @@ import { sendOrUnavailable } from '#infra/mailer';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
-import { findBatch, findDocument } from './document-store';
+import { findBatch, findDocument, type BlobStore } from './document-store';
+import type { DocumentRow } from './document-table';
 import {
   loadSubject,
   subjectsOfPage,
@@ -39,7 +41,13 @@ import {
   type ChainSubject,
 } from './chain-subject';
 
-export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | 'users' | 'mailer'>;
+export type ChainContext = Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'users' | 'mailer'
+> & {
+  /** Where document bytes are, to look into a PDF whose signatures were not recorded at upload. */
+  blobs?: BlobStore;
+};
 
 const invitationDays = 14;
 
@@ -162,6 +170,7 @@ export async function createChain(options: {
   const subject = input.origDocId
     ? await ownDocument(ctx, actor, input.origDocId)
     : await ownBatch(ctx, actor, input.batchId ?? '');
+  await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
   await ctx.database.db.transaction(async (tx) => {
     await insertAndAnnounce(ctx, tx, actor, stored, subject);
@@ -184,6 +193,7 @@ export async function createMultiChain(options: {
   const subjects: ChainSubject[] = input.bulk
     ? [batch]
     : (batch.batch?.documents ?? []).map((document) => ({ document, batch: null }));
+  await refuseSignedUnderAttachedTrail(ctx, input, batch);
   const planned: { stored: store.StoredChain; subject: ChainSubject }[] = [];
   for (const subject of subjects) {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
@@ -194,6 +204,31 @@ export async function createMultiChain(options: {
     }
   });
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
+}
+
+/**
+ * With the signing trail feature on, an attached trail cannot go into a PDF that already holds
+ * digital signatures (documents §5): VALIDATION_FAILED on signingTrailMode, naming the file.
+ */
+async function refuseSignedUnderAttachedTrail(
+  ctx: ChainContext,
+  input: Pick<CreateChain, 'signingTrailMode'>,
+  subject: ChainSubject,
+): Promise<void> {
+  if (!ctx.config.SIGNING_TRAIL_ENABLED || input.signingTrailMode !== 'ATTACHED') return;
+  for (const document of subject.document ? [subject.document] : subject.batch.documents) {
+    if (await isSigned(ctx, document)) {
+      throw invalid({ signingTrailMode: chainMessages.alreadySigned(document.fileName) });
+    }
+  }
+}
+
+/** Recorded at upload; for a document uploaded before that was recorded, read from its bytes. */
+async function isSigned(ctx: ChainContext, document: DocumentRow): Promise<boolean> {
+  if (document.signed !== null) return document.signed;
+  if (document.security === 'ENCRYPTED_WITH_USER_PASSWORD' || !ctx.blobs) return false;
+  const bytes = await ctx.blobs.get(ctx.database.db, document.id);
+  return bytes !== undefined && inspectPdf(bytes).signed === true;
 }
 
 function mayCreateChains(actor: AuthUser): void {

@@ -20,6 +20,7 @@ function toView(row: DocumentRow): DocumentView {
     fileSize: row.fileSize,
     sha256: row.sha256,
     security: row.security,
+    signed: row.signed,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -39,8 +40,9 @@ function checkedDocument(
   batchId: string | null,
 ): DocumentRow {
   let security: DocumentRow['security'];
+  let signed: boolean | undefined;
   try {
-    ({ security } = inspectPdf(file.bytes));
+    ({ security, signed } = inspectPdf(file.bytes));
   } catch (error) {
     if (isPdfError(error)) throw parsingError(error);
     throw error;
@@ -54,6 +56,7 @@ function checkedDocument(
     security,
     createdAt: new Date(),
     batchId,
+    signed: signed ?? null,
   };
 }
 
@@ -126,6 +129,7 @@ function batchView(batch: BatchRow, documents: DocumentRow[]): BatchView {
       fileName: d.fileName,
       fileSize: d.fileSize,
       security: d.security,
+      signed: d.signed,
     })),
     createdAt: batch.createdAt.toISOString(),
   };

@@ -11,18 +11,19 @@ import { fileBlobStore } from './file-blob-store';
 /** The rdss service's routes: its event stream, documents and signature chains (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   registerEventStream(app, context, 'rdss');
+  // The embedded database keeps document bytes as files beside it; a server keeps them.
+  const blobs = context.database.dataDir
+    ? fileBlobStore(join(context.database.dataDir, 'documents'))
+    : postgresBlobStore;
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
       ctx: {
         database: context.database,
-        // The embedded database keeps document bytes as files beside it; a server keeps them.
-        blobs: context.database.dataDir
-          ? fileBlobStore(join(context.database.dataDir, 'documents'))
-          : postgresBlobStore,
+        blobs,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });
-    await authenticated.register(chainRoutes, { ctx: context });
+    await authenticated.register(chainRoutes, { ctx: { ...context, blobs } });
   });
 };
