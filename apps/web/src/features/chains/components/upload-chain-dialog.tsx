@@ -109,8 +109,15 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const [participants, setParticipants] = useState<Participant[]>([]);
   const [comment, setComment] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
-  /** An attached signing trail refused for a PDF that is already signed (documents §5). */
-  const [trailError, setTrailError] = useState<string | null>(null);
+  /**
+   * An attached signing trail refused for a PDF that is already signed (documents §5), with the
+   * files and trail it is about: it goes once either changes.
+   */
+  const [trailRefusal, setTrailRefusal] = useState<{
+    message: string;
+    files: readonly File[];
+    mode: string;
+  } | null>(null);
   /**
    * With user groups on, the fixed list of enabled users whose role may change (documents §4):
    * the accounts the recipient search (enabled users only) and add-me brought in; an invited
@@ -119,9 +126,6 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const [enabledEmails, setEnabledEmails] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  // A refused attached trail is about these files and this trail: any change of them clears it.
-  useEffect(() => setTrailError(null), [files, trail, trailMode]);
 
   useEffect(() => {
     if (!fileError) return;
@@ -172,6 +176,12 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const signRightAway = !bulk && canSignRightAway(participants, ordered);
 
   const signingTrailMode = config.signingTrailEnabled && trail ? trailMode : ('NONE' as const);
+  const trailError =
+    trailRefusal?.files === files && trailRefusal.mode === signingTrailMode
+      ? trailRefusal.message
+      : null;
+  const setTrailError = (message: string | null) =>
+    setTrailRefusal(message === null ? null : { message, files, mode: signingTrailMode });
   /** Refuses (with the message naming the file) an attached trail over a signed PDF. */
   const refusedForTrail = (documents: readonly { fileName: string; signed: boolean | null }[]) => {
     const signed = signedUnderAttachedTrail(documents, signingTrailMode);
