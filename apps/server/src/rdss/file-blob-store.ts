@@ -1,15 +1,40 @@
-import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { close, mkdirSync, openSync, write } from 'node:fs';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore } from './document-store';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 
 /**
+ * Writes the bytes with one write call: a single job on libuv's thread pool, however large, set
+ * off before this returns. The file is opened synchronously (a fraction of a millisecond) so the
+ * write is already under way while the JavaScript thread hashes and checks the same bytes; with
+ * an asynchronous open it would only start once that work let go of the thread.
+ */
+function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
+  const fd = openSync(path, 'w', 0o600);
+  const writeFrom = (offset: number): Promise<void> =>
+    new Promise<number>((resolve, reject) =>
+      write(fd, bytes, offset, bytes.length - offset, offset, (error, written) =>
+        error ? reject(error) : resolve(written),
+      ),
+    ).then((written) =>
+      offset + written < bytes.length ? writeFrom(offset + written) : undefined,
+    );
+  const written = bytes.length > 0 ? writeFrom(0) : Promise.resolve();
+  const closed = () => new Promise<void>((resolve) => close(fd, () => resolve()));
+  return written.then(closed, async (error: unknown) => {
+    await closed();
+    throw error;
+  });
+}
+
+/**
  * Document bytes as files beside the embedded database (`DATA_DIR/documents`, owner-only), for
  * the embedded default: PGlite keeps a bytea in its WebAssembly memory several times over, which
  * for a 50 MB PDF costs gigabytes and tens of seconds (docs/decisions/011-document-files.md). A file
- * is written under a temporary name and renamed, so a reader never sees half of one.
+ * is written under a temporary name and renamed, so a reader never sees half of one. An upload
+ * stages its file before its row (`stage`): the write overlaps the hash and the PDF check.
  */
 export function fileBlobStore(dir: string): BlobStore {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -18,10 +43,23 @@ export function fileBlobStore(dir: string): BlobStore {
     if (!uuidPattern.test(documentId)) throw new Error(`Not a document id: ${documentId}`);
     return join(dir, `${documentId}.pdf`);
   };
+  /** Writes started by `stage`, which `put` or `remove` take over. */
+  const staged = new Map<string, Promise<void>>();
+  const takeStaged = (documentId: string) => {
+    const write = staged.get(documentId);
+    staged.delete(documentId);
+    return write;
+  };
   return {
+    stage(documentId, bytes) {
+      const write = writeWhole(`${pathOf(documentId)}.part`, bytes);
+      // Its failure is met where `put` awaits it, not as an unhandled rejection before that.
+      write.catch(() => undefined);
+      staged.set(documentId, write);
+    },
     async put(_db, documentId, bytes) {
       const path = pathOf(documentId);
-      await writeFile(`${path}.part`, bytes, { mode: 0o600 });
+      await (takeStaged(documentId) ?? writeWhole(`${path}.part`, bytes));
       await rename(`${path}.part`, path);
     },
     async get(_db, documentId) {
@@ -33,7 +71,9 @@ export function fileBlobStore(dir: string): BlobStore {
       }
     },
     async remove(documentId) {
-      await rm(pathOf(documentId), { force: true });
+      const path = pathOf(documentId);
+      await takeStaged(documentId)?.catch(() => undefined);
+      await Promise.all([rm(path, { force: true }), rm(`${path}.part`, { force: true })]);
     },
   };
 }
