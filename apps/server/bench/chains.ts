@@ -120,6 +120,45 @@ async function plan(t: TestApp, query: Plan) {
     .join('\n');
 }
 
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Total Cost': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan's shape: its node types and indexes, nested (costs and row counts left out). */
+const shape = (node: PlanNode): string =>
+  `${node['Node Type']}${node['Index Name'] ? `(${node['Index Name']})` : ''}[${(node.Plans ?? []).map(shape).join(',')}]`;
+
+/**
+ * The plans PostgreSQL would choose for each caller (not only the first): how many distinct
+ * shapes, and the highest estimated cost against the settings that would change how it runs
+ * (JIT compilation above jit_above_cost, parallel workers above parallel_setup_cost).
+ */
+async function survey(t: TestApp, queries: Plan[]): Promise<string> {
+  const db = t.context.database.db;
+  const setting = async (name: string) => {
+    const result = await db.execute(sql.raw(`select current_setting('${name}') as v`));
+    return Number((result as unknown as { rows: { v: string }[] }).rows[0]!.v);
+  };
+  const shapes = new Set<string>();
+  let maxCost = 0;
+  for (const query of queries) {
+    const { sql: text, params } = query.toSQL();
+    const literal = (value: unknown) =>
+      typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    const result = await db.execute(sql.raw(`explain (format json) ${inlined}`));
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+    const value = Object.values(row)[0];
+    const [root] = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+    shapes.add(shape(root!.Plan));
+    maxCost = Math.max(maxCost, root!.Plan['Total Cost']);
+  }
+  return `${queries.length} callers, ${shapes.size} plan shape${shapes.size === 1 ? '' : 's'}, estimated cost at most ${maxCost.toFixed(0)} (JIT above ${await setting('jit_above_cost')}, parallel setup ${await setting('parallel_setup_cost')})`;
+}
+
 async function bench(target: Target): Promise<{ rows: string[]; plans: string[] }> {
   const t = await createTestApp({
     env: {
@@ -207,6 +246,14 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
     ];
     const plans = [`${target.label}: seeded in ${seedSeconds} s`];
     for (const [name, query] of explained) plans.push(`  ${name}:\n${await plan(t, query)}`);
+    if (target.databaseUrl) {
+      plans.push(`${target.label}: the own lists' plans over every caller`);
+      for (const filter of ['ALL', 'TODO', 'PENDING', 'SIGNED', 'FAILED'] as const) {
+        const query = ownChainListQuerySchema.parse({ filter });
+        const pages = people.map((p) => ownChainPageQueries(db, p.id, query).rows);
+        plans.push(`  self, ${filter}: ${await survey(t, pages)}`);
+      }
+    }
     return { rows, plans };
   } finally {
     await t.close();
