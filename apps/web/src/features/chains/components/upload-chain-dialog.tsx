@@ -345,7 +345,13 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
           {config.signingTrailEnabled && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <FormControlLabel
-                control={<Switch checked={trail} onChange={(e) => setTrail(e.target.checked)} />}
+                control={
+                  <Switch
+                    checked={trail}
+                    onChange={(e) => setTrail(e.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'upload-signing-trail' } as object }}
+                  />
+                }
                 label={t('uploadDialog.signingTrail')}
               />
               {trail && (
@@ -361,7 +367,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
                   />
                   <FormControlLabel
                     value="DETACHED"
-                    control={<Radio />}
+                    control={
+                      <Radio
+                        slotProps={{ input: { 'data-testid': 'upload-trail-detached' } as object }}
+                      />
+                    }
                     label={t('uploadDialog.trailDetached')}
                   />
                 </RadioGroup>
