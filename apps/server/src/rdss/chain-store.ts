@@ -258,8 +258,24 @@ export function adminChainsWhere(query: AdminChainListQuery): SQL | undefined {
     query.status ? eq(chains.status, query.status) : undefined,
     query.createdBy ? eq(chains.createdBy, query.createdBy) : undefined,
     query.memberId ? memberOf(query.memberId) : undefined,
-    fileNameContaining(query.fileName ?? query.q),
+    namedContaining(query.fileName ?? query.q),
   );
+}
+
+/**
+ * The chains whose document's or batch's name contains `term`, found from the names' trigram
+ * indexes (migrations/009-chain-name-search.sql): for the admin list over every chain. A user's
+ * list filters its few dozen chains by name instead (`fileNameContaining`).
+ */
+function namedContaining(term: string | undefined): SQL | undefined {
+  if (!term?.trim()) return undefined;
+  const pattern = containing(term.trim());
+  return sql`${chains.id} in (
+    select c.id from rdss.chains c join rdss.documents d on d.id = c.orig_document_id
+    where lower(d.file_name) like lower(${pattern})
+    union all
+    select c.id from rdss.chains c join rdss.batches b on b.id = c.batch_id
+    where lower(b.name) like lower(${pattern}))`;
 }
 
 /** An entry as the page query's JSON brings it (timestamps as text). */
