@@ -270,12 +270,14 @@ export function adminChainsWhere(query: AdminChainListQuery): SQL | undefined {
 function namedContaining(term: string | undefined): SQL | undefined {
   if (!term?.trim()) return undefined;
   const pattern = containing(term.trim());
-  return sql`${chains.id} in (
+  // `= any(array(…))`: the names are searched once, first, and their chains read by id — not a
+  // join whose plan rests on how many names the planner guesses a substring matches.
+  return sql`${chains.id} = any(array(
     select c.id from rdss.chains c join rdss.documents d on d.id = c.orig_document_id
     where lower(d.file_name) like lower(${pattern})
     union all
     select c.id from rdss.chains c join rdss.batches b on b.id = c.batch_id
-    where lower(b.name) like lower(${pattern}))`;
+    where lower(b.name) like lower(${pattern})))`;
 }
 
 /** An entry as the page query's JSON brings it (timestamps as text). */
