@@ -5,25 +5,33 @@ import type { BlobStore } from './document-store';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 
+/** The size of each positional write (larger single writes measured slower, see writeWhole). */
+const pieceBytes = 256 * 1024;
+
 /**
- * Writes the bytes with one write call: a single job on libuv's thread pool, however large, set
- * off before this returns. The file is opened synchronously (a fraction of a millisecond) so the
- * write is already under way while the JavaScript thread hashes and checks the same bytes; with
- * an asynchronous open it would only start once that work let go of the thread.
+ * Writes the bytes as positional writes of 256 KiB, all queued on libuv's thread pool before this
+ * returns, so the write is under way while the JavaScript thread hashes and checks the same
+ * bytes: no piece waits for that thread to issue the next. The file is opened synchronously (a
+ * fraction of a millisecond); an asynchronous open would only be answered once the hash let go of
+ * the thread. (One 48 MB write call measured 110–190 ms in the server process, 256 KiB pieces
+ * 15–25 ms.)
  */
 function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
   const fd = openSync(path, 'w', 0o600);
-  const writeFrom = (offset: number): Promise<void> =>
+  const writeRange = (from: number, to: number): Promise<void> =>
     new Promise<number>((resolve, reject) =>
-      write(fd, bytes, offset, bytes.length - offset, offset, (error, written) =>
+      write(fd, bytes, from, to - from, from, (error, written) =>
         error ? reject(error) : resolve(written),
       ),
-    ).then((written) =>
-      offset + written < bytes.length ? writeFrom(offset + written) : undefined,
-    );
-  const written = bytes.length > 0 ? writeFrom(0) : Promise.resolve();
+    ).then((written) => (from + written < to ? writeRange(from + written, to) : undefined));
+  const pieces: Promise<void>[] = [];
+  for (let from = 0; from < bytes.length; from += pieceBytes) {
+    pieces.push(writeRange(from, Math.min(from + pieceBytes, bytes.length)));
+  }
   const closed = () => new Promise<void>((resolve) => close(fd, () => resolve()));
-  return written.then(closed, async (error: unknown) => {
+  return Promise.all(pieces).then(closed, async (error: unknown) => {
+    // Every piece has settled before the file is closed.
+    await Promise.allSettled(pieces);
     await closed();
     throw error;
   });
