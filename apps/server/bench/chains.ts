@@ -252,6 +252,14 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
         ).total,
       ],
       [
+        'admin, createdBy, page',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ createdBy: caller.id })).rows,
+      ],
+      [
+        'admin, memberId, page',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ memberId: caller.id })).rows,
+      ],
+      [
         'admin, createdBy, total',
         adminChainPageQueries(db, adminChainListQuerySchema.parse({ createdBy: caller.id })).total,
       ],
