@@ -6,11 +6,21 @@
  *
  *   npm run bench:chains -w apps/server
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chains -w apps/server
+ *
+ * BENCH_SECONDS (default 10) per case, BENCH_CASES a pattern of the cases to run (e.g. 'admin'),
+ * BENCH_REPEAT to run each chosen case several times, BENCH_EMBEDDED=0 to leave the embedded
+ * database out, BENCH_RATE to send at another rate than the target's (the latency of a request
+ * when the machine has no room for the target rate).
  */
 import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { adminChainListQuerySchema, ownChainListQuerySchema } from '@signet/contracts/chains';
-import { adminChainsWhere, chainPageQueries, ownChainsWhere } from '#rdss/chain-store';
+import {
+  adminChainPageQueries,
+  adminChainsWhere,
+  chainPageQueries,
+  ownChainPageQueries,
+} from '#rdss/chain-store';
 import { createTestDatabase } from '#test/test-database';
 import { adminAccount, bootstrap, person, rsspTestEnv, type Person } from '#test/rssp-fixture';
 import { createTestApp, type TestApp } from '#test/test-app';
@@ -59,15 +69,16 @@ async function seed(t: TestApp, people: Person[], chainCount: number): Promise<v
     select document_id, creator, 'contract-' || i || '.pdf', 1000, 'x', 'NONE',
       now() - i * interval '1 second'
     from bench_chains`);
-  // 60 % waiting for signatures, 25 % done, 15 % failed.
+  // 60 % waiting for signatures, 25 % done, 15 % failed; 1 % (failed ones) in the recycle bin.
   await db.execute(sql`
     insert into rdss.chains (id, status, type, created_by, orig_document_id, signing_trail_mode,
-      created_at, updated_at)
+      created_at, updated_at, deleted_at)
     select chain_id,
       case when i % 20 < 12 then 'CREATED' when i % 20 < 17 then 'DONE' else 'FAILED' end,
       case when i % 2 = 0 then 'ORDERED' else 'UNORDERED' end,
       creator, document_id, 'NONE',
-      now() - i * interval '1 second', now() - i * interval '1 second'
+      now() - i * interval '1 second', now() - i * interval '1 second',
+      case when i % 100 = 99 then now() - i * interval '1 second' end
     from bench_chains`);
   await db.execute(sql`
     insert into rdss.chain_entries (id, chain_id, position, user_id, email, status, approver,
@@ -99,8 +110,10 @@ function load(job: LoadJob): Promise<LoadResult> {
   });
 }
 
+type Plan = { toSQL(): { sql: string; params: unknown[] } };
+
 /** The plan PostgreSQL chose for one of the list's queries, parameters written in. */
-async function plan(t: TestApp, query: { toSQL(): { sql: string; params: unknown[] } }) {
+async function plan(t: TestApp, query: Plan) {
   const { sql: text, params } = query.toSQL();
   const literal = (value: unknown) =>
     typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
@@ -111,6 +124,45 @@ async function plan(t: TestApp, query: { toSQL(): { sql: string; params: unknown
   return (result as unknown as { rows: Record<string, string>[] }).rows
     .map((row) => `    ${Object.values(row)[0]}`)
     .join('\n');
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Total Cost': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan's shape: its node types and indexes, nested (costs and row counts left out). */
+const shape = (node: PlanNode): string =>
+  `${node['Node Type']}${node['Index Name'] ? `(${node['Index Name']})` : ''}[${(node.Plans ?? []).map(shape).join(',')}]`;
+
+/**
+ * The plans PostgreSQL would choose for each caller (not only the first): how many distinct
+ * shapes, and the highest estimated cost against the settings that would change how it runs
+ * (JIT compilation above jit_above_cost, parallel workers above parallel_setup_cost).
+ */
+async function survey(t: TestApp, queries: Plan[]): Promise<string> {
+  const db = t.context.database.db;
+  const setting = async (name: string) => {
+    const result = await db.execute(sql.raw(`select current_setting('${name}') as v`));
+    return Number((result as unknown as { rows: { v: string }[] }).rows[0]!.v);
+  };
+  const shapes = new Set<string>();
+  let maxCost = 0;
+  for (const query of queries) {
+    const { sql: text, params } = query.toSQL();
+    const literal = (value: unknown) =>
+      typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    const result = await db.execute(sql.raw(`explain (format json) ${inlined}`));
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+    const value = Object.values(row)[0];
+    const [root] = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+    shapes.add(shape(root!.Plan));
+    maxCost = Math.max(maxCost, root!.Plan['Total Cost']);
+  }
+  return `${queries.length} callers, ${shapes.size} plan shape${shapes.size === 1 ? '' : 's'}, estimated cost at most ${maxCost.toFixed(0)} (JIT above ${await setting('jit_above_cost')}, parallel setup ${await setting('parallel_setup_cost')})`;
 }
 
 async function bench(target: Target): Promise<{ rows: string[]; plans: string[] }> {
@@ -133,6 +185,7 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
     const seedSeconds = ((performance.now() - seeded) / 1000).toFixed(1);
     const address = (await t.app.listen({ port: 0, host: '127.0.0.1' })) as string;
 
+    const all = (query: string) => `/rdss/v1/signatureChains?page-num=1&page-size=10&${query}`;
     const own = (query: string) => `/rdss/v1/signatureChains/self?page-num=1&page-size=10&${query}`;
     const cases: [string, string[], Record<string, string>[]][] = [
       // The floor: an answer with no authentication and no database.
@@ -152,47 +205,84 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
         ['/rdss/v1/signatureChains?page-num=1&page-size=10&status=DONE'],
         [admin.headers],
       ],
+      ['admin, recycle bin', [all('recycleBin=true')], [admin.headers]],
+      // The narrowing filters count their matches with the page (decision 015).
+      ['admin, createdBy', people.map((p) => all(`createdBy=${p.id}`)), [admin.headers]],
+      ['admin, memberId', people.map((p) => all(`memberId=${p.id}`)), [admin.headers]],
+      // A broad term (one chain in nine) and one that names a single chain.
+      ['admin, fileName=contract-1', [all('fileName=contract-1')], [admin.headers]],
+      ['admin, fileName=contract-12345', [all('fileName=contract-12345')], [admin.headers]],
     ];
+    const only = process.env.BENCH_CASES;
+    const chosen = (only ? cases.filter(([name]) => new RegExp(only).test(name)) : cases).flatMap(
+      (c) => Array.from({ length: Number(process.env.BENCH_REPEAT ?? 1) }, () => c),
+    );
     const rows: string[] = [];
-    for (const [name, paths, headers] of cases) {
+    for (const [name, paths, headers] of chosen) {
       // A short warm-up (JIT, caches, connections) that is not counted.
-      await load({ url: address, paths, headers, rate: target.rate, seconds: 1 });
-      const result = await load({ url: address, paths, headers, rate: target.rate, seconds });
+      const rate = Number(process.env.BENCH_RATE ?? target.rate);
+      await load({ url: address, paths, headers, rate, seconds: 1 });
+      const result = await load({ url: address, paths, headers, rate, seconds });
       const pass =
         result.p50 <= target.p50 &&
         result.p99 <= target.p99 &&
         result.errors === 0 &&
         result.non2xx === 0;
       rows.push(
-        `| ${target.label} | ${target.chains.toLocaleString('en')} | ${name} | ${target.rate} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ≤ ${target.p50} / ≤ ${target.p99} | ${pass ? 'pass' : 'FAIL'} |`,
+        `| ${target.label} | ${target.chains.toLocaleString('en')} | ${name} | ${rate} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ≤ ${target.p50} / ≤ ${target.p99} | ${pass ? 'pass' : 'FAIL'} |`,
       );
     }
 
     const db = t.context.database.db;
     const caller = people[0]!;
-    const explained: [string, ReturnType<typeof chainPageQueries>][] = [
+    const ownPage = (filter: 'TODO' | 'PENDING' | 'FAILED') =>
+      ownChainPageQueries(db, caller.id, ownChainListQuerySchema.parse({ filter })).rows;
+    const explained: [string, Plan][] = [
+      ['self, TODO, page', ownPage('TODO')],
+      ['self, PENDING, page', ownPage('PENDING')],
+      ['self, FAILED, page', ownPage('FAILED')],
+      ['admin, all, page', adminChainPageQueries(db, adminChainListQuerySchema.parse({})).rows],
+      ['admin, all, total', adminChainPageQueries(db, adminChainListQuerySchema.parse({})).total],
       [
-        'self, TODO',
-        chainPageQueries(
-          db,
-          ownChainsWhere(caller.id, ownChainListQuerySchema.parse({ filter: 'TODO' })),
-          ownChainListQuerySchema.parse({ filter: 'TODO' }),
-          true,
-        ),
-      ],
-      [
-        'admin, all',
+        'admin, all, total counted as before decision 015 (for comparison; not run by the server)',
         chainPageQueries(
           db,
           adminChainsWhere(adminChainListQuerySchema.parse({})),
           adminChainListQuerySchema.parse({}),
-        ),
+        ).total,
+      ],
+      [
+        'admin, createdBy, page',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ createdBy: caller.id })).rows,
+      ],
+      [
+        'admin, memberId, page',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ memberId: caller.id })).rows,
+      ],
+      [
+        'admin, createdBy, total',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ createdBy: caller.id })).total,
+      ],
+      [
+        'admin, fileName=contract-12345, page',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ fileName: 'contract-12345' }))
+          .rows,
+      ],
+      [
+        'admin, fileName=contract-1, total',
+        adminChainPageQueries(db, adminChainListQuerySchema.parse({ fileName: 'contract-1' }))
+          .total,
       ],
     ];
     const plans = [`${target.label}: seeded in ${seedSeconds} s`];
-    for (const [name, queries] of explained) {
-      plans.push(`  ${name}, page:\n${await plan(t, queries.rows)}`);
-      plans.push(`  ${name}, total:\n${await plan(t, queries.total)}`);
+    for (const [name, query] of explained) plans.push(`  ${name}:\n${await plan(t, query)}`);
+    if (target.databaseUrl) {
+      plans.push(`${target.label}: the own lists' plans over every caller`);
+      for (const filter of ['ALL', 'TODO', 'PENDING', 'SIGNED', 'FAILED'] as const) {
+        const query = ownChainListQuerySchema.parse({ filter });
+        const pages = people.map((p) => ownChainPageQueries(db, p.id, query).rows);
+        plans.push(`  self, ${filter}: ${await survey(t, pages)}`);
+      }
     }
     return { rows, plans };
   } finally {
@@ -200,9 +290,11 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
   }
 }
 
-const targets: Target[] = [
-  { label: 'PGlite', databaseUrl: undefined, chains: 10_000, rate: 100, p50: 100, p99: 100 },
-];
+// BENCH_EMBEDDED=0 leaves the embedded database out (with BENCH_DATABASE_URL: PostgreSQL alone).
+const targets: Target[] =
+  process.env.BENCH_EMBEDDED === '0'
+    ? []
+    : [{ label: 'PGlite', databaseUrl: undefined, chains: 10_000, rate: 100, p50: 100, p99: 100 }];
 const postgres = process.env.BENCH_DATABASE_URL;
 const databases: { drop(): Promise<void> }[] = [];
 if (postgres) {

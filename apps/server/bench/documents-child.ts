@@ -93,33 +93,50 @@ process.once('message', async ({ databaseUrl }: { databaseUrl: string | undefine
   const ann = await person(t, 'ann@bench.test');
   const bytes = await large();
   const body = Buffer.from(bytes);
+  const uploadLarge = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents?fileName=large.pdf',
+      headers: { ...ann.headers, 'content-type': 'application/pdf' },
+      payload: body,
+    });
+  // A server that has answered before: one small upload first (its code paths compiled).
+  const warmUp = await t.app.inject({
+    method: 'POST',
+    url: '/rdss/v1/documents?fileName=small.pdf',
+    headers: { ...ann.headers, 'content-type': 'application/pdf' },
+    payload: Buffer.from(await manual()),
+  });
+  if (warmUp.statusCode !== 201) throw new Error(`warm-up upload: ${warmUp.statusCode}`);
   global.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 500));
   const baseline = memory().rss;
   writeFileSync('/proc/self/clear_refs', '5');
-  const started = performance.now();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/rdss/v1/documents?fileName=large.pdf',
-    headers: { ...ann.headers, 'content-type': 'application/pdf' },
-    payload: body,
-  });
-  const uploadMs = performance.now() - started;
-  const peak = memory().hwm;
-  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  const uploadTimes: number[] = [];
+  let peak = 0;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const res = await uploadLarge();
+    uploadTimes.push(performance.now() - started);
+    // The memory of the first one, from the idle baseline.
+    if (i === 0) peak = memory().hwm;
+    if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  }
 
-  // The same bytes where the documents live, alone: a bytea row on a server, a file beside the
-  // embedded database.
-  let databaseWriteMs: number;
-  if (dataDir) {
-    const writeStarted = performance.now();
-    await writeFile(join(dataDir, 'documents', 'bench.part'), bytes, { mode: 0o600 });
-    databaseWriteMs = performance.now() - writeStarted;
-  } else {
+  // The same bytes where the documents live, alone: a bytea row on a server, a new file beside
+  // the embedded database (each time a new one, as each upload's is).
+  const writeTimes: number[] = [];
+  if (!dataDir) {
     await t.context.database.db.execute(sql`create table bench_blobs (bytes bytea not null)`);
+  }
+  for (let i = 0; i < 3; i++) {
     const writeStarted = performance.now();
-    await t.context.database.db.execute(sql`insert into bench_blobs (bytes) values (${bytes})`);
-    databaseWriteMs = performance.now() - writeStarted;
+    if (dataDir) {
+      await writeFile(join(dataDir, 'documents', `bench-${i}.part`), bytes, { mode: 0o600 });
+    } else {
+      await t.context.database.db.execute(sql`insert into bench_blobs (bytes) values (${bytes})`);
+    }
+    writeTimes.push(performance.now() - writeStarted);
   }
 
   const small = await manual();
@@ -137,8 +154,8 @@ process.once('message', async ({ databaseUrl }: { databaseUrl: string | undefine
     fileBytes: bytes.length,
     baselineMb: mb(baseline),
     peakMb: mb(peak),
-    uploadMs,
-    databaseWriteMs,
+    uploadMs: median(uploadTimes),
+    databaseWriteMs: median(writeTimes),
     thumbnailSmallMs: await renders(small, 7),
     smallBytes: small.length,
     thumbnailLargeMs: await renders(bytes, 3),

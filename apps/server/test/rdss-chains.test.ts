@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain, ChainPage, CreateChainInput } from '@signet/contracts/chains';
@@ -389,6 +390,106 @@ describe('rDSS signature chains', () => {
     });
     expect(forGood.statusCode).toBe(204);
     expect(await ids('recycleBin=true')).not.toContain(done.id);
+  });
+
+  it("keeps the admin's totals exact: each equals a real count after creates, status changes, the recycle bin and deletes", async () => {
+    const real = async (where: string) => {
+      const result = await t.context.database.db.execute(
+        sql.raw(`select count(*)::int as n from rdss.chains c
+          left join rdss.documents d on d.id = c.orig_document_id
+          left join rdss.batches b on b.id = c.batch_id where ${where}`),
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const total = async (query: string, size: number, page = 1) => {
+      const res = await t.app.inject({
+        url: `/rdss/v1/signatureChains?page-num=${page}&page-size=${size}&${query}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ChainPage>().total;
+    };
+    const statuses = [undefined, 'CREATED', 'IN_PROGRESS', 'DONE', 'FAILED'] as const;
+    const expectExact = async (step: string) => {
+      for (const binned of [false, true]) {
+        const inBin = `c.deleted_at is ${binned ? 'not ' : ''}null`;
+        for (const status of statuses) {
+          const query = `recycleBin=${binned}${status ? `&status=${status}` : ''}`;
+          const expected = await real(`${inBin}${status ? ` and c.status = '${status}'` : ''}`);
+          // Page size 0 asks for the total alone, as does a page past the end; a page of 50 is the
+          // last one here and reads its total off its rows.
+          expect(await total(query, 0), `${step}: ${query}`).toBe(expected);
+          expect(await total(query, 10, 99), `${step}: ${query}, page 99`).toBe(expected);
+          expect(await total(query, 50), `${step}: ${query}, page of 50`).toBe(expected);
+        }
+        const narrowed: [string, string][] = [
+          [`createdBy=${ann.id}`, `c.created_by = '${ann.id}'`],
+          [
+            `memberId=${bob.id}`,
+            `(c.created_by = '${bob.id}' or exists (select 1 from rdss.chain_entries e
+              where e.chain_id = c.id and e.user_id = '${bob.id}') or exists (select 1 from
+              rdss.chain_viewers v where v.chain_id = c.id and v.user_id = '${bob.id}'))`,
+          ],
+          ['fileName=CONTRACT', `lower(coalesce(d.file_name, b.name)) like '%contract%'`],
+          ['status=FAILED&fileName=contract', `c.status = 'FAILED' and d.file_name is not null`],
+        ];
+        for (const [query, where] of narrowed) {
+          expect(await total(`recycleBin=${binned}&${query}`, 0), `${step}: ${query}`).toBe(
+            await real(`${inBin} and ${where}`),
+          );
+        }
+      }
+    };
+    await expectExact('before');
+
+    // Created at the same time (on PostgreSQL in parallel transactions).
+    const created = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(() =>
+        create({ type: 'UNORDERED', signers: [{ email: bob.email }, { email: eve.email }] }),
+      ),
+    );
+    await expectExact('created');
+    const [toDecline, toWithdraw, toApprove, toSign] = created;
+    await call(bob, 'POST', `/signatures/${toDecline!.id}/decline`, {
+      currentSignatureId: (await view(bob, toDecline!.id)).currentSignatureId,
+    });
+    await call(ann, 'PUT', `/signatureChains/withdraw/${toWithdraw!.id}`);
+    const approved = await create({
+      type: 'ORDERED',
+      signers: [{ email: carl.email, approver: true }],
+    });
+    await call(carl, 'POST', `/signatures/${approved.id}/approve`, {
+      currentSignatureId: (await view(carl, approved.id)).currentSignatureId,
+    });
+    // Signing (the next issue) moves a chain to IN_PROGRESS; the counts follow any writer.
+    await t.context.database.db.execute(
+      sql`update rdss.chains set status = 'IN_PROGRESS' where id = ${toSign!.id}`,
+    );
+    await expectExact('status changes');
+
+    // A refused change (a chain still open cannot go to the recycle bin) leaves the counts alone.
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/soft/${toApprove!.id}`,
+      headers: admin.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+    for (const chain of [toDecline!, approved]) {
+      const binned = await t.app.inject({
+        method: 'DELETE',
+        url: `/rdss/v1/signatureChains/soft/${chain.id}`,
+        headers: admin.headers,
+      });
+      expect(binned.statusCode).toBe(204);
+    }
+    await expectExact('recycle bin');
+    const forGood = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/${approved.id}`,
+      headers: admin.headers,
+    });
+    expect(forGood.statusCode).toBe(204);
+    await expectExact('deleted for good');
   });
 
   it("counts the dashboard's four tiles as the lists under each filter count them", async () => {

@@ -1,10 +1,13 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '@signet/contracts/documents';
 import { fileBlobStore } from '#rdss/file-blob-store';
+import { multipartBody } from './multipart';
 import { bootstrap, person, rsspTestEnv, type Person } from './rssp-fixture';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -59,6 +62,79 @@ describe('document bytes as files beside the embedded database', () => {
     const res = await upload(new TextEncoder().encode('%PDF-1.7 not really'));
     expect(res.statusCode).toBe(400);
     expect(readdirSync(documentsDir())).toEqual([]);
+  });
+
+  it('leaves no file behind when one file of a batch is refused', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const body = await multipartBody({ batchName: 'mixed' }, [
+      { field: 'files', name: 'good.pdf', bytes: await pdf.save() },
+      { field: 'files', name: 'bad.pdf', bytes: new TextEncoder().encode('%PDF-1.7 not really') },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents/batch',
+      headers: { ...ann.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(readdirSync(documentsDir())).toEqual([]);
+  });
+
+  it('takes a body that arrives over HTTP in many chunks, with or without its length', async () => {
+    // A page showing a 300 KB image stored unfiltered: the body takes many reads.
+    const pdf = await PDFDocument.create();
+    const side = 320;
+    const image = pdf.context.register(
+      pdf.context.stream(randomBytes(side * side * 3), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: side,
+        Height: side,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+      }),
+    );
+    pdf.addPage().node.setXObject(pdf.context.obj('Im1') as never, image);
+    const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
+    expect(bytes.length).toBeGreaterThan(200_000);
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const send = (withLength: boolean) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          new URL('/rdss/v1/documents?fileName=chunked.pdf', address),
+          {
+            method: 'POST',
+            headers: {
+              ...ann.headers,
+              'content-type': 'application/pdf',
+              ...(withLength ? { 'content-length': String(bytes.length) } : {}),
+            },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (part: string) => (body += part));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        for (let at = 0; at < bytes.length; at += 16_384)
+          req.write(bytes.subarray(at, at + 16_384));
+        req.end();
+      });
+    for (const withLength of [true, false]) {
+      const res = await send(withLength);
+      expect(res.status, res.body).toBe(201);
+      const document = JSON.parse(res.body) as DocumentView;
+      expect(document.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(document.fileSize).toBe(bytes.length);
+      const file = await t.app.inject({
+        url: `/rdss/v1/documents/${document.id}/file`,
+        headers: ann.headers,
+      });
+      expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
+    }
   });
 
   it('builds paths only from document ids', async () => {

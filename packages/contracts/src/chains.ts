@@ -22,6 +22,9 @@ export const chainMessages = {
   duplicateParticipant: 'Each participant may appear once',
   subsignerRequired: 'The sub-signer name is required for a clerk',
   oneSubject: 'Give either origDocId or batchId',
+  /** documents §5 cantSignAttachedSigningTrailWhenPDFAlreadySigned, naming the file. */
+  alreadySigned: (fileName: string) =>
+    `${fileName} already has digital signatures: it cannot take an attached signing trail`,
 } as const;
 const m = chainMessages;
 

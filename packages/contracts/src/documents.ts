@@ -21,6 +21,11 @@ export const documentSchema = z.object({
   sha256: z.string(),
   /** ENCRYPTED_WITH_USER_PASSWORD needs a password to open; OWNER only restricts. */
   security: documentSecuritySchema,
+  /**
+   * It already holds digital signatures (then it cannot take an attached signing trail,
+   * documents §5); null when that cannot be read without the user password.
+   */
+  signed: z.boolean().nullable(),
   createdAt: z.string(),
 });
 export type DocumentView = z.infer<typeof documentSchema>;
@@ -57,6 +62,7 @@ export const batchDocumentSchema = documentSchema.pick({
   fileName: true,
   fileSize: true,
   security: true,
+  signed: true,
 });
 export type BatchDocument = z.infer<typeof batchDocumentSchema>;
 

@@ -1,12 +1,18 @@
 import { isPdfError, PdfError } from './errors';
 import { PdfFile } from './pdf-file';
 import { PdfDict, PdfRef, type PdfValue } from './pdf-objects';
+import { collectSignatureFields } from './validate';
 
 /** Whether opening the document needs a password (spec documents §3 `security`). */
 export type PdfSecurity = 'NONE' | 'ENCRYPTED_WITH_USER_PASSWORD' | 'ENCRYPTED_WITH_OWNER_PASSWORD';
 
 export interface PdfInspection {
   security: PdfSecurity;
+  /**
+   * It already holds digital signatures (a signature field with a value); undefined when that
+   * cannot be read without the user password.
+   */
+  signed?: boolean;
 }
 
 /**
@@ -28,7 +34,10 @@ export function inspectPdf(bytes: Uint8Array): PdfInspection {
   if (countPages(file, pages, new Set(), 0) === 0) {
     throw new PdfError('DAMAGED_PDF', 'the document has no pages');
   }
-  return { security: file.security ? 'ENCRYPTED_WITH_OWNER_PASSWORD' : 'NONE' };
+  return {
+    security: file.security ? 'ENCRYPTED_WITH_OWNER_PASSWORD' : 'NONE',
+    signed: collectSignatureFields(file).length > 0,
+  };
 }
 
 /** Deeper page trees than this are not made by any writer; they are taken as damaged. */

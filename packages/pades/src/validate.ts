@@ -131,7 +131,8 @@ interface SignatureField {
   value: PdfValue;
 }
 
-function collectSignatureFields(file: PdfFile): SignatureField[] {
+/** The signature fields that hold a signature (a /V value), with their qualified names. */
+export function collectSignatureFields(file: PdfFile): SignatureField[] {
   const out: SignatureField[] = [];
   const root = file.resolveDict(file.trailer.get('Root'));
   const form = file.resolveDict(root?.get('AcroForm'));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inspectPdf } from '@signet/pades';
 import {
   actionableEntry,
   canApprove,
@@ -32,6 +33,7 @@ import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import { findBatch, findDocument, type BlobStore } from './document-store';
 import { revisionsOfChains } from './revision-store';
+import type { DocumentRow } from './document-table';
 import {
   loadSubject,
   subjectsOfPage,
@@ -46,6 +48,8 @@ export interface ChainContext extends Pick<
 > {
   /** Where signed increments live outside the database (files), to remove with their chain. */
   increments?: BlobStore;
+  /** Where document bytes are, to look into a PDF whose signatures were not recorded at upload. */
+  blobs?: BlobStore;
 }
 
 const invitationDays = 14;
@@ -207,6 +211,7 @@ export async function createChain(options: {
   const subject = input.origDocId
     ? await ownDocument(ctx, actor, input.origDocId)
     : await ownBatch(ctx, actor, input.batchId ?? '');
+  await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
   await ctx.database.db.transaction(async (tx) => {
     await insertAndAnnounce(ctx, tx, actor, stored, subject);
@@ -229,6 +234,7 @@ export async function createMultiChain(options: {
   const subjects: ChainSubject[] = input.bulk
     ? [batch]
     : (batch.batch?.documents ?? []).map((document) => ({ document, batch: null }));
+  await refuseSignedUnderAttachedTrail(ctx, input, batch);
   const planned: { stored: store.StoredChain; subject: ChainSubject }[] = [];
   for (const subject of subjects) {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
@@ -239,6 +245,31 @@ export async function createMultiChain(options: {
     }
   });
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
+}
+
+/**
+ * With the signing trail feature on, an attached trail cannot go into a PDF that already holds
+ * digital signatures (documents §5): VALIDATION_FAILED on signingTrailMode, naming the file.
+ */
+async function refuseSignedUnderAttachedTrail(
+  ctx: ChainContext,
+  input: Pick<CreateChain, 'signingTrailMode'>,
+  subject: ChainSubject,
+): Promise<void> {
+  if (!ctx.config.SIGNING_TRAIL_ENABLED || input.signingTrailMode !== 'ATTACHED') return;
+  for (const document of subject.document ? [subject.document] : subject.batch.documents) {
+    if (await isSigned(ctx, document)) {
+      throw invalid({ signingTrailMode: chainMessages.alreadySigned(document.fileName) });
+    }
+  }
+}
+
+/** Recorded at upload; for a document uploaded before that was recorded, read from its bytes. */
+async function isSigned(ctx: ChainContext, document: DocumentRow): Promise<boolean> {
+  if (document.signed !== null) return document.signed;
+  if (document.security === 'ENCRYPTED_WITH_USER_PASSWORD' || !ctx.blobs) return false;
+  const bytes = await ctx.blobs.get(ctx.database.db, document.id);
+  return bytes !== undefined && inspectPdf(bytes).signed === true;
 }
 
 function mayCreateChains(actor: AuthUser): void {

@@ -18,6 +18,7 @@ import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
   chainEntries,
+  chainCounts,
   chainInvitations,
   chains,
   chainViewers,
@@ -177,7 +178,13 @@ export function listOwnChains(
   userId: string,
   query: OwnChainListQuery,
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  return pageOfChains(db, ownChainsWhere(userId, query), query, true);
+  return pageOfChains(query, ownChainPageQueries(db, userId, query));
+}
+
+/** A user's list page counts its matches in its own statement (a window count over a few dozen). */
+export function ownChainPageQueries(db: Handle, userId: string, query: OwnChainListQuery) {
+  const where = ownChainsWhere(userId, query);
+  return chainPageQueries(db, where, query, sql<number>`(count(*) over ())::int`);
 }
 
 /** The dashboard's four counts (platform §3 user stats) over the user's chains, in one scan. */
@@ -204,7 +211,44 @@ export function listAllChains(
   db: Handle,
   query: AdminChainListQuery,
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  return pageOfChains(db, adminChainsWhere(query), query);
+  return pageOfChains(query, adminChainPageQueries(db, query));
+}
+
+/**
+ * The admin list's two queries. Filtered by status and recycle bin alone, its total is the kept
+ * count (rdss.chain_counts, decision 015): counting 100,000 chains on every page is what the list
+ * cannot afford. The other filters (file name, creator, member) narrow the chains enough that
+ * the list counts its matches.
+ */
+export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
+  const where = adminChainsWhere(query);
+  const narrowed =
+    query.createdBy !== undefined ||
+    query.memberId !== undefined ||
+    Boolean((query.fileName ?? query.q)?.trim());
+  if (narrowed) return chainPageQueries(db, where, query);
+  // The kept count comes with the page's rows (one statement); alone for a page with none.
+  const kept = sql<number>`coalesce(sum(${keptColumns(query)}), 0)::int`;
+  return {
+    rows: chainPageQueries(db, where, query, sql<number>`(select ${kept} from ${chainCounts})`)
+      .rows,
+    total: db.select({ n: kept }).from(chainCounts),
+  };
+}
+
+/**
+ * The counts of one status (or all four), in or out of the recycle bin, as the triggers keep
+ * them in each slot of rdss.chain_counts (to be summed over the slots).
+ */
+function keptColumns(query: Pick<AdminChainListQuery, 'recycleBin' | 'status'>): SQL {
+  const binned = query.recycleBin;
+  const columns = {
+    CREATED: binned ? chainCounts.binnedCreated : chainCounts.created,
+    IN_PROGRESS: binned ? chainCounts.binnedInProgress : chainCounts.inProgress,
+    DONE: binned ? chainCounts.binnedDone : chainCounts.done,
+    FAILED: binned ? chainCounts.binnedFailed : chainCounts.failed,
+  };
+  return query.status ? sql`${columns[query.status]}` : sql.join(Object.values(columns), sql` + `);
 }
 
 /** Which chains the admin's list shows under its filters. */
@@ -214,8 +258,26 @@ export function adminChainsWhere(query: AdminChainListQuery): SQL | undefined {
     query.status ? eq(chains.status, query.status) : undefined,
     query.createdBy ? eq(chains.createdBy, query.createdBy) : undefined,
     query.memberId ? memberOf(query.memberId) : undefined,
-    fileNameContaining(query.fileName ?? query.q),
+    namedContaining(query.fileName ?? query.q),
   );
+}
+
+/**
+ * The chains whose document's or batch's name contains `term`, found from the names' trigram
+ * indexes (migrations/010-chain-name-search.sql): for the admin list over every chain. A user's
+ * list filters its few dozen chains by name instead (`fileNameContaining`).
+ */
+function namedContaining(term: string | undefined): SQL | undefined {
+  if (!term?.trim()) return undefined;
+  const pattern = containing(term.trim());
+  // `= any(array(…))`: the names are searched once, first, and their chains read by id — not a
+  // join whose plan rests on how many names the planner guesses a substring matches.
+  return sql`${chains.id} = any(array(
+    select c.id from rdss.chains c join rdss.documents d on d.id = c.orig_document_id
+    where lower(d.file_name) like lower(${pattern})
+    union all
+    select c.id from rdss.chains c join rdss.batches b on b.id = c.batch_id
+    where lower(b.name) like lower(${pattern})))`;
 }
 
 /** An entry as the page query's JSON brings it (timestamps as text). */
@@ -232,8 +294,11 @@ export function chainPageQueries(
   db: Handle,
   where: SQL | undefined,
   query: OwnChainListQuery | AdminChainListQuery,
-  /** Count the matching chains in the rows' own statement: for a user's few dozen chains. */
-  countInRows = false,
+  /**
+   * The total as a column of the rows' own statement, so a full page is one query: a window
+   * count over a user's few dozen chains, or the admin list's kept count.
+   */
+  totalInRows?: SQL<number>,
 ) {
   const dir = query['sort-order'] === 'asc' ? asc : desc;
   const sortColumn = {
@@ -256,7 +321,7 @@ export function chainPageQueries(
           from rdss.chain_entries e where e.chain_id = ${chains.id})`,
         viewerIds: sql<string[]>`(select coalesce(array_agg(v.user_id::text), '{}')
           from rdss.chain_viewers v where v.chain_id = ${chains.id})`,
-        matching: countInRows ? sql<number>`(count(*) over ())::int` : sql<null>`null`,
+        matching: totalInRows ?? sql<null>`null`,
       })
       .from(chains)
       .leftJoin(documents, eq(documents.id, chains.origDocumentId))
@@ -282,12 +347,13 @@ export interface ListedChain {
 }
 
 async function pageOfChains(
-  db: Handle,
-  where: SQL | undefined,
   query: OwnChainListQuery | AdminChainListQuery,
-  countInRows = false,
+  queries: {
+    rows: ReturnType<typeof chainPageQueries>['rows'];
+    /** Run only when the page's rows do not give the total. */
+    total: PromiseLike<{ n: number }[]>;
+  },
 ): Promise<{ chains: ListedChain[]; total: number }> {
-  const queries = chainPageQueries(db, where, query, countInRows);
   const rows = await queries.rows;
   // A page that is not full is the last one: its rows give the total without counting again.
   const isLastPage =

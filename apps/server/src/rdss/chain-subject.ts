@@ -59,6 +59,7 @@ const documentView = (d: DocumentRow) => ({
   fileName: d.fileName,
   fileSize: d.fileSize,
   security: d.security,
+  signed: d.signed,
 });
 
 export function subjectView(subject: ChainSubject): Pick<Chain, 'origDocument' | 'batch'> {

@@ -1,4 +1,14 @@
-import { boolean, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgSchema,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ChainStatus, ChainType, EntryStatus } from '@signet/contracts/chain-rules';
 
 const rdss = pgSchema('rdss');
@@ -51,3 +61,19 @@ export const chainInvitations = rdss.table('chain_invitations', {
 
 export type ChainRow = typeof chains.$inferSelect;
 export type ChainEntryRow = typeof chainEntries.$inferSelect;
+
+/**
+ * `rdss.chain_counts` (migrations/009-chain-counts.sql): the admin list's totals per status, in
+ * and out of the recycle bin, kept by triggers on `rdss.chains` in 32 slots that are summed.
+ */
+export const chainCounts = rdss.table('chain_counts', {
+  slot: smallint('slot').primaryKey(),
+  created: bigint('created', { mode: 'number' }).notNull(),
+  inProgress: bigint('in_progress', { mode: 'number' }).notNull(),
+  done: bigint('done', { mode: 'number' }).notNull(),
+  failed: bigint('failed', { mode: 'number' }).notNull(),
+  binnedCreated: bigint('binned_created', { mode: 'number' }).notNull(),
+  binnedInProgress: bigint('binned_in_progress', { mode: 'number' }).notNull(),
+  binnedDone: bigint('binned_done', { mode: 'number' }).notNull(),
+  binnedFailed: bigint('binned_failed', { mode: 'number' }).notNull(),
+});

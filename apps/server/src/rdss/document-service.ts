@@ -24,6 +24,7 @@ function toView(row: DocumentRow): DocumentView {
     fileSize: row.fileSize,
     sha256: row.sha256,
     security: row.security,
+    signed: row.signed,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -39,18 +40,19 @@ const parsingError = (cause: unknown) =>
  */
 function checkedDocument(
   actor: AuthUser,
-  file: { fileName: string; bytes: Uint8Array },
+  file: { id: string; fileName: string; bytes: Uint8Array },
   batchId: string | null,
 ): DocumentRow {
   let security: DocumentRow['security'];
+  let signed: boolean | undefined;
   try {
-    ({ security } = inspectPdf(file.bytes));
+    ({ security, signed } = inspectPdf(file.bytes));
   } catch (error) {
     if (isPdfError(error)) throw parsingError(error);
     throw error;
   }
   return {
-    id: randomUUID(),
+    id: file.id,
     ownerId: actor.id,
     fileName: file.fileName,
     fileSize: file.bytes.length,
@@ -58,6 +60,7 @@ function checkedDocument(
     security,
     createdAt: new Date(),
     batchId,
+    signed: signed ?? null,
   };
 }
 
@@ -69,9 +72,32 @@ export async function uploadDocument(options: {
   bytes: Uint8Array;
 }): Promise<DocumentView> {
   const { ctx, actor, fileName, bytes } = options;
-  const row = checkedDocument(actor, { fileName, bytes }, null);
-  await storeAll(ctx, [{ row, bytes }], async () => undefined);
-  return toView(row);
+  const [row] = await checkedAndStaged(ctx, actor, [{ fileName, bytes }], null);
+  await storeAll(ctx, [{ row: row!, bytes }], async () => undefined);
+  return toView(row!);
+}
+
+/**
+ * The rows of uploaded PDFs, each checked (DOCUMENT_PARSING_ERROR when one does not open) and
+ * hashed while a store outside the database already writes its bytes (`BlobStore.stage`); when
+ * one is refused, every staged file goes again.
+ */
+async function checkedAndStaged(
+  ctx: DocumentContext,
+  actor: AuthUser,
+  files: { fileName: string; bytes: Uint8Array }[],
+  batchId: string | null,
+): Promise<DocumentRow[]> {
+  const ids = files.map(() => randomUUID());
+  files.forEach((file, index) => ctx.blobs.stage?.(ids[index]!, file.bytes));
+  try {
+    return files.map((file, index) =>
+      checkedDocument(actor, { ...file, id: ids[index]! }, batchId),
+    );
+  } catch (error) {
+    await Promise.all(ids.map((id) => ctx.blobs.remove(id)));
+    throw error;
+  }
 }
 
 /** Stores several PDFs under one batch name: all of them, or none when one does not open. */
@@ -83,13 +109,11 @@ export async function uploadBatch(options: {
 }): Promise<BatchView> {
   const { ctx, actor, name, files } = options;
   const batch: BatchRow = { id: randomUUID(), ownerId: actor.id, name, createdAt: new Date() };
-  const rows = files.map((file, index) => ({
+  const checked = await checkedAndStaged(ctx, actor, files, batch.id);
+  const rows = checked.map((row, index) => ({
     // Upload order is the batch's order.
-    row: {
-      ...checkedDocument(actor, file, batch.id),
-      createdAt: new Date(batch.createdAt.getTime() + index),
-    },
-    bytes: file.bytes,
+    row: { ...row, createdAt: new Date(batch.createdAt.getTime() + index) },
+    bytes: files[index]!.bytes,
   }));
   await storeAll(ctx, rows, (tx) => store.insertBatch(tx, batch));
   return batchView(
@@ -130,6 +154,7 @@ function batchView(batch: BatchRow, documents: DocumentRow[]): BatchView {
       fileName: d.fileName,
       fileSize: d.fileSize,
       security: d.security,
+      signed: d.signed,
     })),
     createdAt: batch.createdAt.toISOString(),
   };

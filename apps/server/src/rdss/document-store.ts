@@ -17,6 +17,12 @@ type Handle = Db | Tx;
  * take its place without the service noticing.
  */
 export interface BlobStore {
+  /**
+   * Starts writing the bytes of a document before its row, outside any transaction, while the
+   * upload is still being hashed and checked; `put` finishes them, `remove` drops them. Only a
+   * store outside the database has anything to do early.
+   */
+  stage?(documentId: string, bytes: Uint8Array): void;
   put(db: Handle, documentId: string, bytes: Uint8Array): Promise<void>;
   get(db: Handle, documentId: string): Promise<Uint8Array | undefined>;
   /**

@@ -1,4 +1,4 @@
-import { bigint, customType, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentSecurity } from '@signet/contracts/documents';
 
 const rdss = pgSchema('rdss');
@@ -18,6 +18,8 @@ export const documents = rdss.table('documents', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** The batch it was uploaded in (migrations/005-batches.sql), if any. */
   batchId: uuid('batch_id'),
+  /** It already holds digital signatures (migrations/011-signed-documents.sql); null: not known. */
+  signed: boolean('signed'),
 });
 
 /** `rdss.batches`: documents uploaded together under one name. */

@@ -34,7 +34,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(chainRoutes, {
-      ctx: { ...context, increments: stores.increments },
+      ctx: { ...context, ...stores },
     });
     await authenticated.register(signRoutes, {
       ctx: {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@signet/contracts/users';
 import {
+  canChangeRole,
   canSignRightAway,
   hasActingParticipant,
   initialRole,
   nextRole,
+  signedUnderAttachedTrail,
   toChainParticipants,
 } from './participant-roles';
 import type { Participant, ParticipantRole } from './participant-roles';
@@ -107,5 +109,64 @@ describe('the create-chain form rules (documents §5)', () => {
       ],
       viewerEmails: ['v@example.com'],
     });
+  });
+});
+
+describe('the role toggle with user groups on (documents §4)', () => {
+  const signer = { ...person(['user', 'signer', 'approver']), email: 'Sam@Example.com' };
+  const approverOnly = {
+    ...person(['user', 'approver'], false, 'VIEWER'),
+    email: 'al@example.com',
+  };
+  const invited = { ...person(null), email: 'new@example.org' };
+  const me = { ...person(['creator', 'signer', 'approver'], true, 'CREATOR_AND_SIGNER') };
+  const enabledUsers = new Set(['sam@example.com', 'al@example.com', me.email]);
+  const groups = { clerkEnabled: true, enabledUsers };
+
+  it('lets a user on the enabled-users list with the signer role change role, as without groups', () => {
+    expect(canChangeRole(signer, groups)).toBe(true);
+    expect(nextRole(signer, groups)).toBe(nextRole(signer, { clerkEnabled: true }));
+    expect(canChangeRole(me, groups)).toBe(true);
+    expect(nextRole(me, groups)).toBe('CLERK');
+  });
+
+  it('fixes the role of a user outside the enabled-users list', () => {
+    const outside = { ...signer, email: 'someone@example.com' };
+    expect(canChangeRole(outside, groups)).toBe(false);
+    expect(nextRole(outside, groups)).toBe('SIGNER');
+    // An invited e-mail is never on it.
+    expect(canChangeRole(invited, groups)).toBe(false);
+    expect(nextRole(invited, groups)).toBe('SIGNER');
+  });
+
+  it('fixes the role of a user on the list who lacks the signer role', () => {
+    expect(canChangeRole(approverOnly, groups)).toBe(false);
+    expect(nextRole(approverOnly, groups)).toBe('VIEWER');
+    // Without user groups the same user moves between viewer and approver.
+    expect(nextRole(approverOnly, { clerkEnabled: true })).toBe('APPROVER');
+  });
+
+  it('changes nothing while user groups are off', () => {
+    for (const p of [signer, approverOnly, invited, me]) {
+      expect(canChangeRole(p, { clerkEnabled: true })).toBe(true);
+    }
+  });
+});
+
+describe('the attached signing trail and PDFs already signed (documents §5)', () => {
+  const files = [
+    { fileName: 'a.pdf', signed: false },
+    { fileName: 'b.pdf', signed: null },
+    { fileName: 'c-signed.pdf', signed: true },
+  ];
+
+  it('names the first signed file when the trail is attached', () => {
+    expect(signedUnderAttachedTrail(files, 'ATTACHED')?.fileName).toBe('c-signed.pdf');
+    expect(signedUnderAttachedTrail(files.slice(0, 2), 'ATTACHED')).toBeUndefined();
+  });
+
+  it('lets a signed file through a detached trail or none', () => {
+    expect(signedUnderAttachedTrail(files, 'DETACHED')).toBeUndefined();
+    expect(signedUnderAttachedTrail(files, 'NONE')).toBeUndefined();
   });
 });

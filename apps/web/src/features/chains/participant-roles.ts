@@ -18,6 +18,21 @@ export interface Participant {
 
 export interface RoleOptions {
   clerkEnabled: boolean;
+  /**
+   * With user groups on (documents §4), the fixed list of enabled users (their e-mails, lower
+   * case) whose role may change; undefined while user groups are off.
+   */
+  enabledUsers?: ReadonlySet<string>;
+}
+
+/**
+ * Whether the role toggle may move at all: with user groups on, only for a user on the fixed
+ * enabled-users list who has the signer role (documents §4); everyone else keeps the role they
+ * were added with.
+ */
+export function canChangeRole(p: Participant, options: RoleOptions): boolean {
+  if (!options.enabledUsers) return true;
+  return options.enabledUsers.has(p.email.toLowerCase()) && p.roles?.includes('signer') === true;
 }
 
 const canSignAs = (p: Pick<Participant, 'roles'>) => p.roles === null || p.roles.includes('signer');
@@ -44,6 +59,7 @@ const selfCycle: readonly ParticipantRole[] = ['CREATOR_AND_SIGNER', 'CLERK', 'A
 
 /** The role the toggle moves to next, skipping roles the person cannot hold; itself if none. */
 export function nextRole(p: Participant, options: RoleOptions): ParticipantRole {
+  if (!canChangeRole(p, options)) return p.role;
   const cycle = p.isSelf ? selfCycle : otherCycle;
   const start = cycle.indexOf(p.role);
   for (let step = 1; step <= cycle.length; step++) {
@@ -92,4 +108,15 @@ export function toChainParticipants(
       })),
     viewerEmails: participants.filter((p) => p.role === 'VIEWER').map((p) => p.email),
   };
+}
+
+/**
+ * The first document that already holds digital signatures when the chain would take an
+ * attached signing trail (documents §5: such a PDF is refused, naming it), or undefined.
+ */
+export function signedUnderAttachedTrail<T extends { signed: boolean | null }>(
+  documents: readonly T[],
+  signingTrailMode: CreateChainInput['signingTrailMode'],
+): T | undefined {
+  return signingTrailMode === 'ATTACHED' ? documents.find((d) => d.signed === true) : undefined;
 }

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../shared/format/email-text';
-import { nextRole } from '../participant-roles';
+import { canChangeRole, nextRole } from '../participant-roles';
 import type { Participant, RoleOptions } from '../participant-roles';
 
 interface ParticipantsEditorProps {
@@ -104,6 +104,7 @@ export function ParticipantsEditor({
                 size="small"
                 variant="outlined"
                 onClick={() => update(index, { role: nextRole(p, options) })}
+                disabled={!canChangeRole(p, options)}
                 aria-label={t('uploadDialog.changeRole', { email: p.email })}
                 data-testid="participant-role"
               >

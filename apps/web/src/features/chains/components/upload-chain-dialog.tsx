@@ -23,6 +23,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Chain } from '@signet/contracts/chains';
 import type { Recipient } from '@signet/contracts/users';
 import { useApiClient } from '../../../shared/api/api-client-context';
+import { isApiError } from '../../../shared/api/api-error';
 import { queryKeys } from '../../../shared/api/query-keys';
 import { FileDropZone } from '../../../shared/components/file-drop-zone';
 import { useToast } from '../../../shared/components/toast';
@@ -41,6 +42,7 @@ import {
   canSignRightAway,
   hasActingParticipant,
   initialRole,
+  signedUnderAttachedTrail,
   toChainParticipants,
 } from '../participant-roles';
 import type { Participant } from '../participant-roles';
@@ -107,6 +109,21 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const [participants, setParticipants] = useState<Participant[]>([]);
   const [comment, setComment] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
+  /**
+   * An attached signing trail refused for a PDF that is already signed (documents §5), with the
+   * files and trail it is about: it goes once either changes.
+   */
+  const [trailRefusal, setTrailRefusal] = useState<{
+    message: string;
+    files: readonly File[];
+    mode: string;
+  } | null>(null);
+  /**
+   * With user groups on, the fixed list of enabled users whose role may change (documents §4):
+   * the accounts the recipient search (enabled users only) and add-me brought in; an invited
+   * e-mail is not on it.
+   */
+  const [enabledEmails, setEnabledEmails] = useState<ReadonlySet<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -137,6 +154,9 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
     }
     setWarning(null);
     setParticipants((current) => [...current, { ...person, role }]);
+    if (person.roles !== null) {
+      setEnabledEmails((current) => new Set([...current, person.email.toLowerCase()]));
+    }
   };
   const addRecipient = (r: Recipient) =>
     add({
@@ -155,30 +175,65 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   // Signing right away opens one chain; with several files only when each gets its own chain.
   const signRightAway = !bulk && canSignRightAway(participants, ordered);
 
+  const signingTrailMode = config.signingTrailEnabled && trail ? trailMode : ('NONE' as const);
+  const trailError =
+    trailRefusal?.files === files && trailRefusal.mode === signingTrailMode
+      ? trailRefusal.message
+      : null;
+  const setTrailError = (message: string | null) =>
+    setTrailRefusal(message === null ? null : { message, files, mode: signingTrailMode });
+  /** Refuses (with the message naming the file) an attached trail over a signed PDF. */
+  const refusedForTrail = (documents: readonly { fileName: string; signed: boolean | null }[]) => {
+    const signed = signedUnderAttachedTrail(documents, signingTrailMode);
+    if (signed) {
+      setTrailError(
+        t('uploadDialog.cantSignAttachedSigningTrailWhenPDFAlreadySigned', {
+          fileName: signed.fileName,
+        }),
+      );
+    }
+    return signed !== undefined;
+  };
+
   const submit = async (andSign: boolean) => {
     setSubmitted(true);
+    setTrailError(null);
     if (!canUpload || missingSubsigner) return;
     setBusy(true);
     let uploadedIds: string[] = [];
+    const discardUploads = async () => {
+      for (const id of uploadedIds) await deleteDocument(client, id).catch(() => undefined);
+      uploadedIds = [];
+    };
+    const name = fileName.trim() || (file?.name ?? '');
     try {
       const parts = {
         type: ordered ? ('ORDERED' as const) : ('UNORDERED' as const),
         ...toChainParticipants(participants),
         comment: comment.trim() || undefined,
-        signingTrailMode: config.signingTrailEnabled && trail ? trailMode : ('NONE' as const),
+        signingTrailMode,
       };
-      const name = fileName.trim() || (file?.name ?? '');
       if (isBatch) {
         const batch = await uploadBatch(client, files, name);
         uploadedIds = batch.documents.map((d) => d.id);
+        if (refusedForTrail(batch.documents)) {
+          await discardUploads();
+          return;
+        }
         const created = await createMultiChain(client, { ...parts, batchId: batch.id, bulk });
         await finish(created, andSign);
         return;
       }
       let documentId = external?.documentId;
+      if (external && externalDocument.data && refusedForTrail([externalDocument.data])) return;
       if (!documentId && file) {
-        documentId = (await uploadDocument(client, file, name)).id;
+        const uploaded = await uploadDocument(client, file, name);
+        documentId = uploaded.id;
         uploadedIds = [documentId];
+        if (refusedForTrail([uploaded])) {
+          await discardUploads();
+          return;
+        }
       }
       if (!documentId) return;
       const chain = await createChain(client, {
@@ -191,8 +246,13 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
       await finish([chain], andSign);
     } catch (error) {
       // The dialog stays open (documents §4); files uploaded without their chain go again.
-      for (const id of uploadedIds) await deleteDocument(client, id).catch(() => undefined);
-      toast.error(error);
+      await discardUploads();
+      if (isApiError(error, 'VALIDATION_FAILED') && error.fields.signingTrailMode) {
+        // The server's own check (a document it knows better): its message names the file.
+        setTrailError(
+          t('uploadDialog.cantSignAttachedSigningTrailWhenPDFAlreadySigned', { fileName: name }),
+        );
+      } else toast.error(error);
     } finally {
       setBusy(false);
     }
@@ -285,7 +345,13 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
           {config.signingTrailEnabled && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <FormControlLabel
-                control={<Switch checked={trail} onChange={(e) => setTrail(e.target.checked)} />}
+                control={
+                  <Switch
+                    checked={trail}
+                    onChange={(e) => setTrail(e.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'upload-signing-trail' } as object }}
+                  />
+                }
                 label={t('uploadDialog.signingTrail')}
               />
               {trail && (
@@ -301,7 +367,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
                   />
                   <FormControlLabel
                     value="DETACHED"
-                    control={<Radio />}
+                    control={
+                      <Radio
+                        slotProps={{ input: { 'data-testid': 'upload-trail-detached' } as object }}
+                      />
+                    }
                     label={t('uploadDialog.trailDetached')}
                   />
                 </RadioGroup>
@@ -332,7 +402,10 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
           <ParticipantsEditor
             participants={participants}
             onChange={setParticipants}
-            options={{ clerkEnabled: config.clerkEnabled }}
+            options={{
+              clerkEnabled: config.clerkEnabled,
+              ...(config.userGroupsEnabled ? { enabledUsers: enabledEmails } : {}),
+            }}
             showErrors={submitted}
           />
           <TextField
@@ -345,6 +418,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
             helperText={`${comment.length} / ${maxComment}`}
             slotProps={{ htmlInput: { 'data-testid': 'upload-comment' } }}
           />
+          {trailError && (
+            <Alert severity="error" data-testid="upload-trail-error">
+              {trailError}
+            </Alert>
+          )}
           {busy && <LinearProgress aria-label={t('uploadDialog.uploading')} />}
         </Stack>
       </DialogContent>
