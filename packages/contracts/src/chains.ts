@@ -100,6 +100,10 @@ const personSchema = z.object({
   email: z.string(),
 });
 
+/** A signed revision of a chain's document: its bytes are `GET documents/{id}/file`. */
+export const signedDocumentSchema = z.object({ id: z.string().uuid(), fileName: z.string() });
+export type SignedDocument = z.infer<typeof signedDocumentSchema>;
+
 export const chainEntrySchema = z.object({
   id: z.string().uuid(),
   /** `id` null: an invited e-mail nobody has taken up yet. */
@@ -110,6 +114,8 @@ export const chainEntrySchema = z.object({
   approver: z.boolean(),
   clerkMode: z.boolean(),
   subsignerName: z.string().nullable(),
+  /** The revision this entry's signature made (`GET documents/{id}/file`), once signed. */
+  signedDocument: signedDocumentSchema.nullable(),
 });
 export type ChainEntry = z.infer<typeof chainEntrySchema>;
 
@@ -129,6 +135,8 @@ export const chainSchema = z.object({
   batch: z
     .object({ id: z.string().uuid(), name: z.string(), documents: z.array(batchDocumentSchema) })
     .nullable(),
+  /** The latest signed revision (null before the first signature); the original stays downloadable. */
+  signedDocument: signedDocumentSchema.nullable(),
   /** The asking user's entry that may act now, if any. */
   currentSignatureId: z.string().uuid().nullable(),
   signingTrailMode: signingTrailModeSchema,

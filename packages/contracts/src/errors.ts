@@ -48,13 +48,18 @@ export const errorCodes = [
   'NO_ENABLED_DEVICES',
   /** Error while processing the PDF file. */
   'DOCUMENT_PARSING_ERROR',
+  /** The PDF is certified or locked against changes: no further signature may be added. */
   'DOCUMENT_CANNOT_BE_MODIFIED',
-  /** The signing certificate is expired or missing. */
+  /** The signing certificate is expired, not yet valid, or lacks the signing key usages. */
   'SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE',
   'EVRO_CERTIFICATE_NOT_FOUND',
   'EVRO_USER_NOT_FOUND',
   'EVRO_OCCASIONAL_INVALID_SIGNATURE',
   'SERVICE_UNAVAILABLE',
+  /** The PDF is encrypted and the sign call did not give its password (documentsOptions). */
+  'PDF_PASSWORD_REQUIRED',
+  /** The password given for an encrypted PDF does not open it. */
+  'INCORRECT_PDF_PASSWORD',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -91,6 +96,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   EVRO_USER_NOT_FOUND: 404,
   EVRO_OCCASIONAL_INVALID_SIGNATURE: 502,
   SERVICE_UNAVAILABLE: 503,
+  PDF_PASSWORD_REQUIRED: 400,
+  INCORRECT_PDF_PASSWORD: 400,
 };
 
 /** The one JSON shape of every error response. */

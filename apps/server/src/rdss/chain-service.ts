@@ -94,12 +94,14 @@ async function toView(
       approver: entry.approver,
       clerkMode: entry.clerkMode,
       subsignerName: entry.subsignerName,
+      signedDocument: null,
     })),
     viewers: viewerIds.map((id) => {
       const viewer = lookup(id);
       return person(viewer, viewer?.email ?? '');
     }),
     ...subjectView(subject),
+    signedDocument: null,
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     externalId: chain.externalId,

@@ -12,6 +12,8 @@ import usersHu from '../features/users/i18n/hu.json';
 import commonEn from '../shared/i18n/en.json';
 import commonHu from '../shared/i18n/hu.json';
 import { commonNamespace, languages } from '../shared/i18n/namespaces';
+import signatureDrawerEn from '../shared/signature-drawer/i18n/en.json';
+import signatureDrawerHu from '../shared/signature-drawer/i18n/hu.json';
 import type { Language } from '../shared/i18n/namespaces';
 import appEn from './i18n/en.json';
 import appHu from './i18n/hu.json';
@@ -28,6 +30,7 @@ export const resources = {
     profile: profileEn,
     credentials: credentialsEn,
     chains: chainsEn,
+    signatureDrawer: signatureDrawerEn,
   },
   hu: {
     [commonNamespace]: commonHu,
@@ -36,6 +39,7 @@ export const resources = {
     profile: profileHu,
     credentials: credentialsHu,
     chains: chainsHu,
+    signatureDrawer: signatureDrawerHu,
   },
 } as const;
 
