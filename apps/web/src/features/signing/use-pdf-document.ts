@@ -8,41 +8,45 @@ export type PdfState =
   | { kind: 'password'; incorrect: boolean }
   | { kind: 'invalid' };
 
+const loading: PdfState = { kind: 'loading' };
+
 /**
  * The PDF opened by pdf.js from its bytes, with the password of an encrypted one. A missing or
  * wrong password answers `password` (with `incorrect` for a wrong one) rather than failing.
  */
 export function usePdfDocument(bytes: Uint8Array | undefined, password: string | undefined) {
-  const [state, setState] = useState<PdfState>({ kind: 'loading' });
+  // The state of the bytes and password it was opened with; any other pair is still loading.
+  const [opened, setState] = useState<{
+    bytes: Uint8Array;
+    password: string | undefined;
+    state: PdfState;
+  } | null>(null);
 
   useEffect(() => {
     if (!bytes) return;
     let cancelled = false;
-    let opened: PDFDocumentProxy | null = null;
-    setState({ kind: 'loading' });
+    let proxy: PDFDocumentProxy | null = null;
     void (async () => {
       const pdfjs = await loadPdfJs();
       // pdf.js hands its buffer to the worker: give it a copy, the query keeps the original.
       const task = pdfjs.getDocument({ data: bytes.slice(), password, isEvalSupported: false });
       try {
-        opened = await task.promise;
-        if (cancelled) void opened.destroy();
-        else setState({ kind: 'ready', pdf: opened });
+        proxy = await task.promise;
+        if (cancelled) void proxy.destroy();
+        else setState({ bytes, password, state: { kind: 'ready', pdf: proxy } });
       } catch (error) {
         if (cancelled) return;
         if (isPdfPasswordError(error)) {
-          setState({
-            kind: 'password',
-            incorrect: error.code === pdfjs.PasswordResponses.INCORRECT_PASSWORD,
-          });
-        } else setState({ kind: 'invalid' });
+          const incorrect = error.code === pdfjs.PasswordResponses.INCORRECT_PASSWORD;
+          setState({ bytes, password, state: { kind: 'password', incorrect } });
+        } else setState({ bytes, password, state: { kind: 'invalid' } });
       }
     })();
     return () => {
       cancelled = true;
-      void opened?.destroy();
+      void proxy?.destroy();
     };
   }, [bytes, password]);
 
-  return state;
+  return opened && opened.bytes === bytes && opened.password === password ? opened.state : loading;
 }

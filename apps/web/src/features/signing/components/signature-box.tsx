@@ -31,7 +31,7 @@ export function SignatureBox({ box, page, scale, image, label, onChange }: Signa
   const screen = toScreen(box, page, scale);
   const isInteractive = onChange !== undefined;
 
-  const begin = (kind: Gesture['kind']) => (event: PointerEvent<HTMLElement>) => {
+  const begin = (kind: Gesture['kind'], event: PointerEvent<HTMLElement>) => {
     if (!isInteractive || event.button !== 0) return;
     event.preventDefault();
     event.stopPropagation();
@@ -75,7 +75,7 @@ export function SignatureBox({ box, page, scale, image, label, onChange }: Signa
       tabIndex={isInteractive ? 0 : undefined}
       data-testid="signature-box"
       data-box={JSON.stringify(box)}
-      onPointerDown={begin('move')}
+      onPointerDown={(event) => begin('move', event)}
       onPointerMove={follow}
       onPointerUp={end}
       onPointerCancel={end}
@@ -118,7 +118,7 @@ export function SignatureBox({ box, page, scale, image, label, onChange }: Signa
       {isInteractive && (
         <Box
           data-testid="signature-box-resize"
-          onPointerDown={begin('scale')}
+          onPointerDown={(event) => begin('scale', event)}
           onPointerMove={follow}
           onPointerUp={end}
           onPointerCancel={end}
