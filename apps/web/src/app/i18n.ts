@@ -7,6 +7,8 @@ import credentialsEn from '../features/credentials/i18n/en.json';
 import credentialsHu from '../features/credentials/i18n/hu.json';
 import profileEn from '../features/profile/i18n/en.json';
 import profileHu from '../features/profile/i18n/hu.json';
+import signingEn from '../features/signing/i18n/en.json';
+import signingHu from '../features/signing/i18n/hu.json';
 import usersEn from '../features/users/i18n/en.json';
 import usersHu from '../features/users/i18n/hu.json';
 import commonEn from '../shared/i18n/en.json';
@@ -30,6 +32,7 @@ export const resources = {
     profile: profileEn,
     credentials: credentialsEn,
     chains: chainsEn,
+    signing: signingEn,
     signatureDrawer: signatureDrawerEn,
   },
   hu: {
@@ -39,6 +42,7 @@ export const resources = {
     profile: profileHu,
     credentials: credentialsHu,
     chains: chainsHu,
+    signing: signingHu,
     signatureDrawer: signatureDrawerHu,
   },
 } as const;

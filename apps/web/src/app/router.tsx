@@ -44,6 +44,9 @@ const MyDocumentsPage = lazyPage(() => import('../features/chains/routes/my-docu
 const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-chains-page'));
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
+const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
+const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
 
 interface GuardedRoute {
   path: string;
@@ -114,6 +117,9 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.recycleBin, <AdminChainsPage mode="recycleBin" />),
   guarded(routes.approveDocument, <ApprovePage />),
   guarded(routes.externalChain, <ExternalChainPage />),
+  guarded(routes.signDocument, <SignPage />),
+  guarded(routes.clerkDocument, <ClerkPage />),
+  guarded(routes.multiSign, <MultiSignPage />),
   comingSoon(routes.signatureProfiles, 'menu.signatureProfiles'),
   comingSoon(routes.signatureProfileAdd, 'screens.signatureProfileAdd'),
   comingSoon(routes.signatureProfileUpdate, 'screens.signatureProfileUpdate'),
