@@ -31,6 +31,7 @@ import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mai
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import { findBatch, findDocument } from './document-store';
+import { revisionsOfChains } from './revision-store';
 import {
   loadSubject,
   subjectsOfPage,
@@ -43,7 +44,31 @@ export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | '
 
 const invitationDays = 14;
 
-function ruleChain(stored: store.StoredChain): RuleChain {
+/** Revision ids by the entry that signed them, and each chain's latest. */
+interface SignedRevisions {
+  byEntry: Map<string, string>;
+  latestOfChain: Map<string, string>;
+}
+
+/** One query for the chains that have a signed entry; none when nobody has signed yet. */
+async function signedRevisionsOf(
+  db: Parameters<typeof revisionsOfChains>[0],
+  chains: readonly store.StoredChain[],
+): Promise<SignedRevisions> {
+  const signedChains = chains
+    .filter((c) => c.entries.some((e) => e.status === 'DONE' && !e.approver))
+    .map((c) => c.chain.id);
+  const byEntry = new Map<string, string>();
+  const latestOfChain = new Map<string, string>();
+  // Oldest first: the last one seen of a chain is its latest.
+  for (const revision of await revisionsOfChains(db, signedChains)) {
+    byEntry.set(revision.entryId, revision.id);
+    latestOfChain.set(revision.chainId, revision.id);
+  }
+  return { byEntry, latestOfChain };
+}
+
+export function ruleChain(stored: store.StoredChain): RuleChain {
   return {
     status: stored.chain.status,
     type: stored.chain.type,
@@ -74,9 +99,14 @@ async function toView(
   actorId: string,
   /** The people of the chain when a page already looked them up together. */
   known?: Map<string, DirectoryUser>,
+  /** The chain's signed revisions when a page already read them together. */
+  knownRevisions?: SignedRevisions,
 ): Promise<Chain> {
   const { chain, entries, viewerIds } = stored;
   const users = known ?? (await ctx.users.findMany(peopleOf(stored)));
+  const signed = knownRevisions ?? (await signedRevisionsOf(ctx.database.db, [stored]));
+  const fileName = subject.document?.fileName ?? '';
+  const revisionOf = (id: string | undefined) => (id ? { id, fileName } : null);
   const lookup = (id: string) => users.get(id) ?? null;
   const creator = lookup(chain.createdBy);
   return {
@@ -94,14 +124,14 @@ async function toView(
       approver: entry.approver,
       clerkMode: entry.clerkMode,
       subsignerName: entry.subsignerName,
-      signedDocument: null,
+      signedDocument: revisionOf(signed.byEntry.get(entry.id)),
     })),
     viewers: viewerIds.map((id) => {
       const viewer = lookup(id);
       return person(viewer, viewer?.email ?? '');
     }),
     ...subjectView(subject),
-    signedDocument: null,
+    signedDocument: revisionOf(signed.latestOfChain.get(chain.id)),
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     externalId: chain.externalId,
@@ -115,7 +145,12 @@ async function toView(
  * The chain's event to its creator and every participant, on both streams, on `tx`. Each hears
  * which of their list filters the chain now falls under, so the list can mark that chip.
  */
-async function announce(ctx: ChainContext, tx: Tx, name: EventName, stored: store.StoredChain) {
+export async function announce(
+  ctx: ChainContext,
+  tx: Tx,
+  name: EventName,
+  stored: store.StoredChain,
+) {
   const recipients = new Set<string>([stored.chain.createdBy, ...stored.viewerIds]);
   for (const entry of stored.entries) if (entry.userId) recipients.add(entry.userId);
   const rules = ruleChain(stored);
@@ -390,13 +425,17 @@ async function pageView(
   actorId: string,
 ): Promise<ChainPage> {
   // One lookup of everyone the page names (and of its batches' documents), not one per chain.
-  const [users, subjects] = await Promise.all([
+  const [users, subjects, signed] = await Promise.all([
     ctx.users.findMany(page.chains.flatMap((listed) => peopleOf(listed.stored))),
     subjectsOfPage(ctx.database.db, page.chains),
+    signedRevisionsOf(
+      ctx.database.db,
+      page.chains.map((listed) => listed.stored),
+    ),
   ]);
   const content = await Promise.all(
     page.chains.map(({ stored }) =>
-      toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users),
+      toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users, signed),
     ),
   );
   return { content, total: page.total };

@@ -8,9 +8,13 @@ import type { Tx } from '#infra/database';
 import * as store from './document-store';
 import { lockThumbnail, renderThumbnail } from './thumbnail';
 import type { BatchRow, DocumentRow } from './document-table';
+import { findRevision, joinRevision, revisionsOf } from './revision-store';
+import type { RevisionRow } from './revision-table';
 
 export interface DocumentContext extends Pick<AppContext, 'database'> {
   blobs: store.BlobStore;
+  /** The increments of signed revisions (revision-store.ts). */
+  increments: store.BlobStore;
 }
 
 function toView(row: DocumentRow): DocumentView {
@@ -165,22 +169,75 @@ async function readable(ctx: DocumentContext, actor: AuthUser, id: string): Prom
   return row;
 }
 
+/**
+ * A signed revision (a chain's signedDocument), for whoever may read its chain's document: the
+ * participants of the chain, the document's uploader and an admin.
+ */
+async function readableRevision(
+  ctx: DocumentContext,
+  actor: AuthUser,
+  id: string,
+): Promise<{ revision: RevisionRow; document: DocumentRow } | undefined> {
+  const db = ctx.database.db;
+  const revision = await findRevision(db, id);
+  if (!revision) return undefined;
+  const document = await store.findDocument(db, revision.documentId);
+  const mayRead =
+    document !== undefined &&
+    (actor.roles.includes('admin') ||
+      document.ownerId === actor.id ||
+      (await store.takesPartInChain(db, revision.chainId, actor.id)));
+  if (!document || !mayRead) throw notFound('Document');
+  return { revision, document };
+}
+
+function revisionView(revision: RevisionRow, document: DocumentRow): DocumentView {
+  return {
+    ...toView(document),
+    id: revision.id,
+    fileSize: revision.fileSize,
+    sha256: revision.sha256,
+    createdAt: revision.createdAt.toISOString(),
+  };
+}
+
+/** A document, or a signed revision of one (its id is the chain's signedDocument). */
 export async function getDocument(options: {
   ctx: DocumentContext;
   actor: AuthUser;
   id: string;
 }): Promise<DocumentView> {
+  const signed = await readableRevision(options.ctx, options.actor, options.id);
+  if (signed) return revisionView(signed.revision, signed.document);
   return toView(await readable(options.ctx, options.actor, options.id));
 }
 
-/** The bytes: as uploaded (ORIGINAL), or the latest revision (FULL; the same until signed). */
+/**
+ * The bytes: as uploaded, or for a signed revision's id the original joined with the increments
+ * up to that revision (what the signer's signature covers).
+ */
 export async function readDocumentFile(options: {
   ctx: DocumentContext;
   actor: AuthUser;
   id: string;
 }): Promise<{ document: DocumentView; bytes: Uint8Array }> {
-  const row = await readable(options.ctx, options.actor, options.id);
-  const bytes = await options.ctx.blobs.get(options.ctx.database.db, row.id);
+  const { ctx } = options;
+  const db = ctx.database.db;
+  const signed = await readableRevision(ctx, options.actor, options.id);
+  if (signed) {
+    const { revision, document } = signed;
+    const chain = await revisionsOf(db, revision.chainId, revision.documentId, revision.seq);
+    try {
+      const bytes = await joinRevision(db, ctx, document.id, chain);
+      return { document: revisionView(revision, document), bytes };
+    } catch (error) {
+      throw new AppError('SERVER_ERROR', `Revision ${revision.id} cannot be read`, undefined, {
+        cause: error,
+      });
+    }
+  }
+  const row = await readable(ctx, options.actor, options.id);
+  const bytes = await ctx.blobs.get(db, row.id);
   if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
   return { document: toView(row), bytes };
 }

@@ -66,6 +66,11 @@ export function takesPartInChainOver(
   );
 }
 
+/** The user created, takes part in or views the chain (not in the recycle bin). */
+export function takesPartInChain(db: Handle, chainId: string, userId: string): Promise<boolean> {
+  return hasChainNaming(db, eq(chains.id, chainId), userId);
+}
+
 /** The user created, or takes part in, a chain (not in the recycle bin) over the batch. */
 export function takesPartInChainOverBatch(
   db: Handle,

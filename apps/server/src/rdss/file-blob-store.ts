@@ -9,14 +9,15 @@ const uuidPattern = /^[0-9a-f-]{36}$/;
  * Document bytes as files beside the embedded database (`DATA_DIR/documents`, owner-only), for
  * the embedded default: PGlite keeps a bytea in its WebAssembly memory several times over, which
  * for a 50 MB PDF costs gigabytes and tens of seconds (docs/decisions/011-document-files.md). A file
- * is written under a temporary name and renamed, so a reader never sees half of one.
+ * is written under a temporary name and renamed, so a reader never sees half of one. Signed
+ * revisions keep their increments the same way, as `<revision id>.increment`.
  */
-export function fileBlobStore(dir: string): BlobStore {
+export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const pathOf = (documentId: string) => {
     // Ids come from the database, but a path is built from them: only a UUID passes.
     if (!uuidPattern.test(documentId)) throw new Error(`Not a document id: ${documentId}`);
-    return join(dir, `${documentId}.pdf`);
+    return join(dir, `${documentId}.${extension}`);
   };
   return {
     async put(_db, documentId, bytes) {

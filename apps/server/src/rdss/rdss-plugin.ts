@@ -7,22 +7,48 @@ import { documentRoutes } from './document-routes';
 import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
+import { createSigningClient } from '#rssp/public';
+import { createChainLocks } from './chain-locks';
+import { postgresIncrementStore } from './revision-store';
+import { signRoutes } from './sign-routes';
+import type { CrashPoint } from './sign-service';
 
 /** The rdss service's routes: its event stream, documents and signature chains (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   registerEventStream(app, context, 'rdss');
+  // The embedded database keeps document bytes (and signed increments) as files beside it; a
+  // server keeps them.
+  const filesDir = context.database.dataDir ? join(context.database.dataDir, 'documents') : null;
+  const stores = {
+    blobs: filesDir ? fileBlobStore(filesDir) : postgresBlobStore,
+    increments: filesDir ? fileBlobStore(filesDir, 'increment') : postgresIncrementStore,
+  };
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
       ctx: {
         database: context.database,
-        // The embedded database keeps document bytes as files beside it; a server keeps them.
-        blobs: context.database.dataDir
-          ? fileBlobStore(join(context.database.dataDir, 'documents'))
-          : postgresBlobStore,
+        ...stores,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });
     await authenticated.register(chainRoutes, { ctx: context });
+    await authenticated.register(signRoutes, {
+      ctx: {
+        ...context,
+        ...stores,
+        signing: createSigningClient(context),
+        locks: createChainLocks(),
+        crashAt: testCrashPoint(),
+      },
+    });
   });
 };
+
+/** Tests that kill a signing server name the point (SIGNET_TEST_CRASH_AT); never outside tests. */
+function testCrashPoint(): CrashPoint | undefined {
+  if (process.env.NODE_ENV !== 'test') return undefined;
+  const point = process.env.SIGNET_TEST_CRASH_AT;
+  const points: readonly string[] = ['prepared', 'signed', 'stored', 'committed'];
+  return point && points.includes(point) ? (point as CrashPoint) : undefined;
+}

@@ -5,6 +5,9 @@ import { findCredential, lockCredential, takeAttempt, updateCredential } from '.
 import { unwrapWithSecret, wrapWithSecret } from '#infra/key-wrap';
 import type { RsspContext } from './rssp-context';
 
+/** What opening and wrapping keys take of the rSSP's context. */
+export type KeyContext = Pick<RsspContext, 'config' | 'database' | 'ring'>;
+
 import { wrapAad, type SecretKind } from './wrap-aad';
 
 export const blockedForGood = () =>
@@ -17,7 +20,7 @@ const blockedUntilUnlock = () =>
 const incorrect = () =>
   new AppError('INCORRECT_KEYPASSWORD_OR_PUK', 'Incorrect key password or PUK');
 
-export function isBlockedForGood(ctx: RsspContext, row: CredentialRow): boolean {
+export function isBlockedForGood(ctx: KeyContext, row: CredentialRow): boolean {
   return row.failedPukAttempts >= ctx.config.PUK_MAX_ATTEMPTS;
 }
 
@@ -35,7 +38,7 @@ export interface OpenedKey {
  * must `commitOpened` (which resets the count) in the same call.
  */
 export async function openWithSecret(
-  ctx: RsspContext,
+  ctx: KeyContext,
   row: CredentialRow,
   kind: SecretKind,
   secret: string,
@@ -77,7 +80,7 @@ export async function openWithSecret(
  * counter of that secret and applies `changes`.
  */
 export async function commitOpened(
-  ctx: RsspContext,
+  ctx: KeyContext,
   options: {
     id: string;
     kind: SecretKind;
@@ -105,7 +108,7 @@ export async function commitOpened(
 
 /** Wraps a key under a new secret (scrypt with the configured cost, then HKDF with the KEK). */
 export function wrapUnderSecret(
-  ctx: RsspContext,
+  ctx: KeyContext,
   options: { id: string; kind: SecretKind; pkcs8: Buffer; secret: string },
 ): Promise<string> {
   return wrapWithSecret({

@@ -4,3 +4,10 @@
  */
 export { deleteCredentialsOfUser } from './credential-store';
 export { rsspPlugin } from './rssp-plugin';
+export { createSigningClient } from './signing-client';
+export type {
+  SigningClient,
+  SigningCredential,
+  SignHashesResult,
+  SigningAuthorisation,
+} from './signing-client';

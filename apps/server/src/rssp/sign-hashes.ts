@@ -1,17 +1,41 @@
-import { AppError, notFound } from '#infra/app-error';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
+import { fromPem, parseCertificate, X509_OID } from '@signet/der';
+import { AppError, forbidden, notFound } from '#infra/app-error';
+import { unwrapWithKek, wrappedKekId } from '#infra/key-wrap';
+import {
+  dropStaleAuthorisations,
+  insertAuthorisation,
+  takeAuthorisation,
+} from './authorisation-store';
 import { findCredential } from './credential-store';
+import type { CredentialRow } from './credential-table';
 import { keySpecOfRow } from './credential-service';
 import { createSigner, type HashName } from './key-algorithms';
-import { commitOpened, openWithSecret, wrapUnderSecret } from './key-secrets';
-import { wrappedKekId } from '#infra/key-wrap';
-import type { RsspContext } from './rssp-context';
+import { commitOpened, openWithSecret, wrapUnderSecret, type KeyContext } from './key-secrets';
+import { wrapAad } from './wrap-aad';
 
-/** How the key's use is authorised (ARCHITECTURE.md "Key custody"). */
+/**
+ * How the key's use is authorised (ARCHITECTURE.md "Key custody"). Every signature goes through
+ * an authorisation bound to the exact hashes (`authorizeCredential`): `sad` presents one given
+ * earlier; the other kinds authorise and sign in one call. New kinds (device approval) join here.
+ */
 export type SigningAuthorisation =
   /** EXPLICIT credentials: the key password (wrong ones count towards KEY_BLOCKED). */
   | { type: 'keyPassword'; keyPassword: string }
-  /** IMPLICIT credentials: approval on a registered device (devices service, not yet built). */
-  | { type: 'device' };
+  /** IMPLICIT credentials: approval on a registered device (the devices service). */
+  | { type: 'device' }
+  /** Signature Activation Data from `authorizeCredential`: these hashes, once, until it expires. */
+  | { type: 'sad'; sad: string };
+
+/** What grants an authorisation (everything but a SAD, which is one). */
+export type GrantingAuthorisation = Exclude<SigningAuthorisation, { type: 'sad' }>;
 
 export interface SignHashesRequest {
   credentialId: string;
@@ -26,6 +50,10 @@ export interface SignHashesRequest {
   authorisation: SigningAuthorisation;
 }
 
+export interface AuthoriseRequest extends Omit<SignHashesRequest, 'authorisation'> {
+  authorisation: GrantingAuthorisation;
+}
+
 export interface SignHashesResult {
   /** Raw signatures in the order of `hashes`: RSA PKCS#1 v1.5, ECDSA DER, SLH-DSA bytes. */
   signatures: Buffer[];
@@ -33,35 +61,162 @@ export interface SignHashesResult {
   certChain: string[];
 }
 
+/** A credential as the signing service needs it before any key is used. */
+export interface SigningCredential {
+  id: string;
+  authMode: CredentialRow['authMode'];
+  keyAlg: CredentialRow['keyAlg'];
+  /** DER certificates, end-entity first. */
+  certificates: Buffer[];
+  /** The end-entity subject's common name, or its whole subject. */
+  subjectName: string;
+}
+
 /** At most this many hashes per call. */
 export const maxHashesPerCall = 100;
 
-/**
- * The CSC-shaped signHash of the rSSP (the client interface the rDSS calls): checks ownership,
- * activation and purpose, unwraps the private key in memory for this call only (counting a wrong
- * key password), signs every hash and forgets the key.
- */
-export async function signHashes(
-  ctx: RsspContext,
-  request: SignHashesRequest,
-): Promise<SignHashesResult> {
-  const row = await findCredential(ctx.database.db, request.credentialId);
-  if (!row || row.userId !== request.userId) throw notFound('Credential');
+const keyUsageDigitalSignature = 0x80;
+const keyUsageNonRepudiation = 0x40;
+
+function checkedRow(row: CredentialRow | undefined, userId: string): CredentialRow {
+  if (!row || row.userId !== userId) throw notFound('Credential');
   if (row.status !== 'ACTIVATED')
     throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
   if (row.keyPurpose !== 'ASYMMETRIC_SIGN' && row.keyPurpose !== 'AUTHENTICATE') {
     throw new AppError('INVALID_REQUEST', 'The credential is not a signing key');
   }
-  if (request.hashes.length === 0 || request.hashes.length > maxHashesPerCall) {
+  return row;
+}
+
+const notAppropriate = (why: string) =>
+  new AppError('SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE', `The signing certificate ${why}`);
+
+/**
+ * The credential the user may sign with now: their own, activated, with a certificate chain
+ * (EMPTY_CERTIFICATE_CHAIN) whose end-entity certificate is valid at `at` and allows signing
+ * (digitalSignature or nonRepudiation when it names key usages), else
+ * SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE. Uses no key and counts nothing.
+ */
+export async function credentialForSigning(
+  ctx: KeyContext,
+  request: { credentialId: string; userId: string; at?: Date },
+): Promise<SigningCredential> {
+  const row = checkedRow(
+    await findCredential(ctx.database.db, request.credentialId),
+    request.userId,
+  );
+  const certificates = row.certChain.flatMap((pem) => fromPem(pem, 'CERTIFICATE'));
+  const [endEntity] = certificates;
+  if (!endEntity) {
+    throw new AppError('EMPTY_CERTIFICATE_CHAIN', 'The credential has no certificate chain');
+  }
+  const certificate = parseCertificate(endEntity);
+  const at = (request.at ?? new Date()).getTime();
+  if (at > certificate.notAfter.getTime()) throw notAppropriate('has expired');
+  if (at < certificate.notBefore.getTime()) throw notAppropriate('is not valid yet');
+  const keyUsage = certificate.extensions.get(X509_OID.keyUsage)?.value;
+  // BIT STRING: tag, length, unused bits, then the first byte of flags.
+  const flags = keyUsage && keyUsage.length >= 4 ? (keyUsage[3] ?? 0) : undefined;
+  if (flags !== undefined && (flags & (keyUsageDigitalSignature | keyUsageNonRepudiation)) === 0) {
+    throw notAppropriate('does not allow signing (key usage)');
+  }
+  const commonName = /CN=([^,]+)/.exec(certificate.subjectName)?.[1];
+  return {
+    id: row.id,
+    authMode: row.authMode,
+    keyAlg: row.keyAlg,
+    certificates,
+    subjectName: commonName ?? certificate.subjectName,
+  };
+}
+
+/** What an authorisation is bound to: the algorithm and every hash, in order. */
+export function hashesDigest(hashAlgorithm: HashName, hashes: readonly Uint8Array[]): string {
+  const digest = createHash('sha256').update(`signet/sad/v1|${hashAlgorithm}|${hashes.length}`);
+  for (const hash of hashes) {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(hash.length);
+    digest.update(length).update(hash);
+  }
+  return digest.digest('hex');
+}
+
+function checkHashes(hashes: readonly Uint8Array[]): void {
+  if (hashes.length === 0 || hashes.length > maxHashesPerCall) {
     throw new AppError('INVALID_REQUEST', `Between 1 and ${maxHashesPerCall} hashes per call`);
   }
-  let pkcs8: Buffer;
+}
+
+/** The key that seals a key inside one authorisation: HKDF of the KEK and the SAD's secret. */
+function sealingKey(ctx: KeyContext, id: string, secret: Buffer): Buffer {
+  const ikm = Buffer.concat([secret, ctx.ring.current.key]);
+  const key = Buffer.from(hkdfSync('sha256', ikm, Buffer.from(id), 'signet/rssp/sad/v1', 32));
+  ikm.fill(0);
+  return key;
+}
+
+function sealKey(ctx: KeyContext, id: string, secret: Buffer, pkcs8: Buffer): string {
+  const key = sealingKey(ctx, id, secret);
+  try {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(`sad|${id}`));
+    const ct = Buffer.concat([cipher.update(pkcs8), cipher.final(), cipher.getAuthTag()]);
+    return JSON.stringify({
+      v: 1,
+      kek: ctx.ring.current.id,
+      iv: iv.toString('base64'),
+      ct: ct.toString('base64'),
+    });
+  } finally {
+    key.fill(0);
+  }
+}
+
+function openSealedKey(ctx: KeyContext, id: string, secret: Buffer, sealed: string): Buffer {
+  const parsed = JSON.parse(sealed) as { kek: string; iv: string; ct: string };
+  if (parsed.kek !== ctx.ring.current.id) throw forbidden('The authorisation has expired');
+  const key = sealingKey(ctx, id, secret);
+  try {
+    const ct = Buffer.from(parsed.ct, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parsed.iv, 'base64'));
+    decipher.setAAD(Buffer.from(`sad|${id}`));
+    decipher.setAuthTag(ct.subarray(ct.length - 16));
+    return Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]);
+  } catch {
+    throw forbidden('The authorisation is not valid');
+  } finally {
+    key.fill(0);
+  }
+}
+
+const sadPattern = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * The CSC-shaped credentials/authorize: checks ownership, activation and purpose, checks the
+ * authorisation given (the key password of an EXPLICIT credential, counting a wrong one toward
+ * KEY_BLOCKED) and answers Signature Activation Data bound to the credential, its owner and
+ * exactly these hashes, good for one `signHashes` until AUTHORIZATION_TIMEOUT_SECS pass. The
+ * opened key is kept only sealed under a key that needs both the KEK and the SAD's own secret.
+ */
+export async function authorizeCredential(
+  ctx: KeyContext,
+  request: AuthoriseRequest,
+): Promise<{ sad: string; expiresAt: Date }> {
+  checkHashes(request.hashes);
+  const row = checkedRow(
+    await findCredential(ctx.database.db, request.credentialId),
+    request.userId,
+  );
+  const id = randomUUID();
+  const secret = randomBytes(32);
+  let sealedKey: string | null = null;
   if (row.authMode === 'EXPLICIT') {
     if (request.authorisation.type !== 'keyPassword') {
       throw new AppError('INVALID_REQUEST', 'This credential is authorised with its key password');
     }
-    const opened = await openWithSecret(ctx, row, 'password', request.authorisation.keyPassword);
-    pkcs8 = opened.pkcs8;
+    const keyPassword = request.authorisation.keyPassword;
+    const opened = await openWithSecret(ctx, row, 'password', keyPassword);
     try {
       // After a KEK rotation, the password copy moves to the current KEK on its next use.
       const stale = wrappedKekId(opened.blob) !== ctx.ring.current.id;
@@ -70,21 +225,83 @@ export async function signHashes(
             wrappedKeyPassword: await wrapUnderSecret(ctx, {
               id: row.id,
               kind: 'password',
-              pkcs8,
-              secret: request.authorisation.keyPassword,
+              pkcs8: opened.pkcs8,
+              secret: keyPassword,
             }),
           }
         : {};
       await commitOpened(ctx, { id: row.id, kind: 'password', blob: opened.blob, changes });
-    } catch (error) {
-      pkcs8.fill(0);
-      throw error;
+      sealedKey = sealKey(ctx, id, secret, opened.pkcs8);
+    } finally {
+      opened.pkcs8.fill(0);
     }
   } else {
     if (request.authorisation.type !== 'device') {
       throw new AppError('INVALID_REQUEST', 'This credential is authorised on a device');
     }
     throw new AppError('NO_ENABLED_DEVICES', 'There are no enabled devices');
+  }
+  const now = Date.now();
+  const expiresAt = new Date(now + ctx.config.AUTHORIZATION_TIMEOUT_SECS * 1000);
+  await dropStaleAuthorisations(ctx.database.db, new Date(now - 3_600_000));
+  await insertAuthorisation(ctx.database.db, {
+    id,
+    credentialId: row.id,
+    userId: request.userId,
+    kind: request.authorisation.type,
+    hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+    numSignatures: request.hashes.length,
+    sealedKey,
+    expiresAt,
+  });
+  return { sad: `${id}.${secret.toString('base64url')}`, expiresAt };
+}
+
+const refusals = {
+  unknown: 'The authorisation is not valid for this credential',
+  mismatch: 'The authorisation does not cover these hashes',
+  used: 'The authorisation has been used already',
+  expired: 'The authorisation has expired',
+} as const;
+
+/**
+ * The CSC-shaped signHash of the rSSP (the client interface the rDSS calls): signs exactly the
+ * hashes an authorisation covers, once. A SAD is taken for good before the key is opened; the
+ * other kinds of authorisation first authorise these hashes (`authorizeCredential`). The key is
+ * in memory for this call only.
+ */
+export async function signHashes(
+  ctx: KeyContext,
+  request: SignHashesRequest,
+): Promise<SignHashesResult> {
+  checkHashes(request.hashes);
+  const { authorisation } = request;
+  const sad =
+    authorisation.type === 'sad'
+      ? authorisation.sad
+      : (await authorizeCredential(ctx, { ...request, authorisation })).sad;
+  const parts = sadPattern.exec(sad);
+  if (!parts) throw forbidden(refusals.unknown);
+  const [, id = '', secretText = ''] = parts;
+  const row = checkedRow(
+    await findCredential(ctx.database.db, request.credentialId),
+    request.userId,
+  );
+  const outcome = await takeAuthorisation(ctx.database.db, {
+    id,
+    credentialId: row.id,
+    userId: request.userId,
+    hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+  });
+  if ('refused' in outcome) throw forbidden(refusals[outcome.refused]);
+  const { taken } = outcome;
+  let pkcs8: Buffer;
+  if (taken.sealedKey) {
+    pkcs8 = openSealedKey(ctx, id, Buffer.from(secretText, 'base64url'), taken.sealedKey);
+  } else if (row.authMode === 'IMPLICIT' && row.wrappedKey) {
+    pkcs8 = unwrapWithKek(ctx.ring, row.wrappedKey, wrapAad(row.id, 'kek'));
+  } else {
+    throw forbidden(refusals.unknown);
   }
   try {
     const spec = keySpecOfRow(row);

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emptyQuerySchema } from '@signet/contracts/common';
+import { errorResponseSchema } from '@signet/contracts/errors';
+import { signRequestSchema, signResultSchema } from '@signet/contracts/signatures';
+import { createTimings } from '#infra/timings';
+import { signChains, type SignContext } from './sign-service';
+
+const tags = ['signatures'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  423: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** D§7 `POST signatures/sign` under `/rdss/v1`. */
+export const signRoutes: FastifyPluginAsync<{ ctx: SignContext }> = async (instance, { ctx }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/signatures/sign',
+    {
+      schema: {
+        tags,
+        description:
+          'Signs one or several chains (signatures[].signatureId) with one credential and one ' +
+          "authorisation; answers each chain's new revision. `Server-Timing` splits the time.",
+        querystring: emptyQuerySchema,
+        body: signRequestSchema,
+        response: { 200: signResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const timings = createTimings();
+      const result = await signChains({
+        ctx,
+        actor: request.authUser,
+        input: request.body,
+        timings,
+      });
+      return reply.header('server-timing', timings.header()).send(result);
+    },
+  );
+};

@@ -1,0 +1,463 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  embed,
+  isPdfError,
+  prepareIncrement,
+  type PreparedSignature,
+  type SignatureAlgorithm,
+} from '@signet/pades';
+import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
+import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
+import { AppError, forbidden, notFound } from '#infra/app-error';
+import type { AuthUser } from '#infra/auth-types';
+import type { Tx } from '#infra/database';
+import { noTimings, type Timings } from '#infra/timings';
+import type { SigningClient, SigningCredential } from '#rssp/public';
+import type { ChainLocks } from './chain-locks';
+import { announce, ruleChain, type ChainContext } from './chain-service';
+import * as chainStore from './chain-store';
+import type { ChainEntryRow } from './chain-table';
+import { findDocument, type BlobStore } from './document-store';
+import type { DocumentRow } from './document-table';
+import * as revisions from './revision-store';
+import type { RevisionRow } from './revision-table';
+import { signatureAppearance } from './sign-appearance';
+
+/** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
+export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
+
+export interface SignContext extends ChainContext {
+  blobs: BlobStore;
+  increments: BlobStore;
+  signing: SigningClient;
+  locks: ChainLocks;
+  /** Tests only: kill the process at this point of the first chain's signing. */
+  crashAt?: CrashPoint | undefined;
+}
+
+/** How often one chain is prepared again when another server instance committed first. */
+const maxAttempts = 4;
+
+/** The revision a signer prepared on was overtaken by another's signature (another instance). */
+class StaleRevision extends Error {}
+
+const algorithms: Partial<Record<SigningCredential['keyAlg'], SignatureAlgorithm>> = {
+  rsa: 'RSA_PKCS1',
+  ec: 'ECDSA',
+  'sphincs+': 'SLH_DSA_SHA2_128F',
+};
+
+function algorithmOf(credential: SigningCredential): SignatureAlgorithm {
+  const algorithm = algorithms[credential.keyAlg];
+  if (!algorithm) throw new AppError('INVALID_REQUEST', 'The credential is not a signing key');
+  return algorithm;
+}
+
+/** One chain on its way: what was read and prepared, then signed. */
+interface Job {
+  index: number;
+  item: SignItem;
+  chainId: string;
+  entry: ChainEntryRow;
+  document: DocumentRow;
+  /** The revisions it was prepared on (the latest last), and their joined bytes' length. */
+  base: RevisionRow[];
+  baseSize: number;
+  baseSha: ReturnType<typeof createHash>;
+  prepared: PreparedSignature;
+  signedAt: Date;
+  subsignerName: string | null;
+  /** Answered from an earlier call with the same idempotency key. */
+  done?: SignResultItem;
+}
+
+function crash(ctx: SignContext, point: CrashPoint): void {
+  if (ctx.crashAt === point) process.kill(process.pid, 'SIGKILL');
+}
+
+const invalid = (fields: Record<string, string>) =>
+  new AppError('VALIDATION_FAILED', 'Validation failed', fields);
+
+/** What the engine's refusals mean to the signer (D§8). */
+function pdfFailure(error: unknown, job: { index: number; password?: string | undefined }) {
+  if (!isPdfError(error)) return error;
+  const cause = { cause: error };
+  switch (error.code) {
+    case 'WRONG_PASSWORD':
+      return job.password === undefined
+        ? new AppError('PDF_PASSWORD_REQUIRED', 'The PDF is password protected', undefined, cause)
+        : new AppError('INCORRECT_PDF_PASSWORD', 'Incorrect PDF password', undefined, cause);
+    case 'DOCUMENT_LOCKED':
+      return new AppError(
+        'DOCUMENT_CANNOT_BE_MODIFIED',
+        'The document is certified or locked against changes',
+        undefined,
+        cause,
+      );
+    case 'INVALID_IMAGE':
+      return invalid({ userImageDataUrl: 'Not a PNG or JPEG image' });
+    case 'INVALID_OPTIONS':
+      return invalid({
+        [`signatures.${job.index}.signatureFieldParameters`]: 'Outside the document',
+      });
+    case 'CERTIFICATE_MISMATCH':
+      return new AppError(
+        'SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE',
+        'The signing certificate does not match the key',
+        undefined,
+        cause,
+      );
+    default:
+      return new AppError(
+        'DOCUMENT_PARSING_ERROR',
+        'Error while processing the PDF file',
+        undefined,
+        cause,
+      );
+  }
+}
+
+/**
+ * `POST signatures/sign`: signs one or several chains with one credential and one authorisation
+ * (D§3, D§4). Every chain is checked and prepared on its latest revision first, then the rSSP
+ * authorises and signs all hashes at once, then each chain commits its new revision (the
+ * increment only), its entry and its next state in one transaction with its events. A call that
+ * fails before the first commit changes nothing but a wrong key password's count.
+ */
+export async function signChains(options: {
+  ctx: SignContext;
+  actor: AuthUser;
+  input: SignRequest;
+  timings?: Timings;
+}): Promise<SignResultItem[]> {
+  const { ctx, actor, input } = options;
+  const timings = options.timings ?? noTimings;
+  refuseLaterModes(input);
+  if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
+  const credentialId = input.credentialOptions.credentialId;
+  if (credentialId === undefined) {
+    throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
+  }
+  const credential = await ctx.signing.credentialForSigning({ credentialId, userId: actor.id });
+  if (credential.authMode === 'EXPLICIT' && input.credentialOptions.PIN === undefined) {
+    throw invalid({ 'credentialOptions.PIN': 'Field is required' });
+  }
+  const chainIds = input.signatures.map((s) => s.signatureId);
+  return ctx.locks.run(chainIds, async () => {
+    const jobs: Job[] = [];
+    for (const [index, item] of input.signatures.entries()) {
+      jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, timings }));
+    }
+    const open = jobs.filter((job) => !job.done);
+    if (open.length > 0) {
+      const signatures = await signAll(ctx, { actor, input, credential, jobs: open, timings });
+      for (const [i, job] of open.entries()) {
+        job.done = await commitWithRetry(ctx, {
+          actor,
+          input,
+          credential,
+          job,
+          signature: signatures[i] as Uint8Array,
+          timings,
+        });
+      }
+    }
+    return jobs.map((job) => job.done as SignResultItem);
+  });
+}
+
+function refuseLaterModes(input: SignRequest): void {
+  const later =
+    input.useSeal ||
+    input.credentialOptions.credentialRefId !== undefined ||
+    input.credentialOptions.evroRefId !== undefined ||
+    input.returnHashes === true ||
+    input.sad !== undefined ||
+    input.signatures.some((s) => s.docHashes !== undefined);
+  if (later) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'The seal, imported credentials and external providers are not available yet',
+    );
+  }
+}
+
+/**
+ * Reads the chain as it is now, checks that the actor may sign it with the entry named, and
+ * prepares its latest revision. Answers from the idempotency record when this key signed it.
+ */
+async function prepareJob(
+  ctx: SignContext,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    credential: SigningCredential;
+    index: number;
+    item: SignItem;
+    timings: Timings;
+  },
+): Promise<Job> {
+  const { actor, input, credential, index, item, timings } = options;
+  const db = ctx.database.db;
+  const chainId = item.signatureId;
+  const key = input.idempotencyKey;
+  const { stored, done } = await timings.measure('database', async () => ({
+    done: key
+      ? await revisions.findSignRequest(db, { userId: actor.id, idempotencyKey: key, chainId })
+      : undefined,
+    stored: await chainStore.findChain(db, chainId),
+  }));
+  if (done) return { index, item, chainId, done } as Job;
+  if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
+  const rules = ruleChain(stored);
+  const entry = actionableEntry(rules, actor.id);
+  if (!entry || entry.id !== item.currentSignatureId || !canSign(rules, actor.id)) {
+    throw forbidden('This signature cannot be signed now');
+  }
+  const row = stored.entries.find((e) => e.id === entry.id) as ChainEntryRow;
+  if (!stored.chain.origDocumentId) {
+    throw new AppError('INVALID_REQUEST', 'A chain over a whole batch is signed as a container');
+  }
+  const subsignerName = row.clerkMode ? (item.subsignerName ?? row.subsignerName) : null;
+  if (row.clerkMode && !subsignerName) {
+    throw invalid({ [`signatures.${index}.subsignerName`]: 'Field is required' });
+  }
+  if (row.clerkMode && input.userImageDataUrl === undefined) {
+    throw invalid({ userImageDataUrl: 'The client draws their signature' });
+  }
+  const { document, base, bytes } = await timings.measure('database', () =>
+    readLatest(ctx, chainId, stored.chain.origDocumentId as string),
+  );
+  const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
+  const signedAt = new Date();
+  const appearance = signatureAppearance({
+    request: input,
+    item,
+    signerName: credential.subjectName,
+    signedAt,
+    subsignerName,
+  });
+  let prepared: PreparedSignature;
+  try {
+    prepared = timings.measureSync('engine', () =>
+      prepareIncrement(bytes, {
+        certificateChain: credential.certificates,
+        algorithm: algorithmOf(credential),
+        signingTime: signedAt,
+        name: credential.subjectName,
+        ...(password === undefined ? {} : { password }),
+        ...(appearance ? { appearance } : {}),
+        ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
+      }),
+    );
+  } catch (error) {
+    throw pdfFailure(error, { index, password });
+  }
+  const baseSha = timings.measureSync('engine', () => createHash('sha256').update(bytes));
+  crash(ctx, 'prepared');
+  return {
+    index,
+    item,
+    chainId,
+    entry: row,
+    document,
+    base,
+    baseSize: bytes.length,
+    baseSha,
+    prepared,
+    signedAt,
+    subsignerName,
+  };
+}
+
+/** The chain's document at its latest revision. */
+async function readLatest(ctx: SignContext, chainId: string, documentId: string) {
+  const db = ctx.database.db;
+  const document = await findDocument(db, documentId);
+  if (!document) throw notFound('Document');
+  const base = await revisions.revisionsOf(db, chainId, documentId);
+  const bytes = await revisions.joinRevision(db, ctx, documentId, base);
+  return { document, base, bytes };
+}
+
+/** One authorisation for every hash, then the signatures, in the jobs' order. */
+async function signAll(
+  ctx: SignContext,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    credential: SigningCredential;
+    jobs: Job[];
+    timings: Timings;
+  },
+): Promise<Uint8Array[]> {
+  const { actor, input, credential, jobs, timings } = options;
+  const hashes = jobs.map((job) => job.prepared.hash);
+  const request = {
+    credentialId: credential.id,
+    userId: actor.id,
+    hashes,
+    hashAlgorithm: 'sha256' as const,
+  };
+  const pin = input.credentialOptions.PIN;
+  const { sad } = await ctx.signing.authorizeCredential(
+    {
+      ...request,
+      authorisation:
+        credential.authMode === 'EXPLICIT' && pin !== undefined
+          ? { type: 'keyPassword', keyPassword: pin }
+          : { type: 'device' },
+    },
+    timings,
+  );
+  const { signatures } = await ctx.signing.signHashes(
+    { ...request, authorisation: { type: 'sad', sad } },
+    timings,
+  );
+  crash(ctx, 'signed');
+  return signatures;
+}
+
+/**
+ * Commits a signed job; when another instance committed a revision of the chain first, prepares
+ * on the new latest revision, signs again (a new authorisation with the same key password) and
+ * commits that.
+ */
+async function commitWithRetry(
+  ctx: SignContext,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    credential: SigningCredential;
+    job: Job;
+    signature: Uint8Array;
+    timings: Timings;
+  },
+): Promise<SignResultItem> {
+  const { actor, input, credential, timings } = options;
+  let { job, signature } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await commitJob(ctx, { actor, input, job, signature, timings });
+    } catch (error) {
+      if (!(error instanceof StaleRevision) || attempt >= maxAttempts) {
+        if (error instanceof StaleRevision) {
+          throw new AppError('SERVICE_UNAVAILABLE', 'The chain is busy; try again');
+        }
+        throw error;
+      }
+      job = await prepareJob(ctx, {
+        actor,
+        input,
+        credential,
+        index: job.index,
+        item: job.item,
+        timings,
+      });
+      if (job.done) return job.done;
+      [signature] = (await signAll(ctx, { actor, input, credential, jobs: [job], timings })) as [
+        Uint8Array,
+      ];
+    }
+  }
+}
+
+async function commitJob(
+  ctx: SignContext,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    job: Job;
+    signature: Uint8Array;
+    timings: Timings;
+  },
+): Promise<SignResultItem> {
+  const { actor, input, job, signature, timings } = options;
+  let increment: Uint8Array;
+  try {
+    increment = await timings.measure('engine', () => embed(job.prepared, signature));
+  } catch (error) {
+    throw pdfFailure(error, { index: job.index });
+  }
+  const seq = job.base.length + 1;
+  const revision: RevisionRow = {
+    id: randomUUID(),
+    chainId: job.chainId,
+    documentId: job.document.id,
+    seq,
+    entryId: job.entry.id,
+    baseSize: job.baseSize,
+    fileSize: job.baseSize + increment.length,
+    sha256: timings.measureSync('engine', () => job.baseSha.update(increment).digest('hex')),
+    createdAt: job.signedAt,
+  };
+  const result: SignResultItem = {
+    signatureId: job.chainId,
+    currentSignatureId: job.entry.id,
+    status: 'DONE',
+    chainStatus: 'CREATED',
+    signedDocument: { id: revision.id, fileName: job.document.fileName },
+    signedAt: job.signedAt.toISOString(),
+  };
+  try {
+    await timings.measure('database', () =>
+      ctx.database.db.transaction(async (tx) => {
+        result.chainStatus = await advanceChain(ctx, tx, { actor, job, revision });
+        await ctx.increments.put(tx, revision.id, increment);
+        crash(ctx, 'stored');
+        if (input.idempotencyKey) {
+          await revisions.insertSignRequest(tx, {
+            userId: actor.id,
+            idempotencyKey: input.idempotencyKey,
+            chainId: job.chainId,
+            result,
+          });
+        }
+      }),
+    );
+  } catch (error) {
+    await ctx.increments.remove(revision.id);
+    throw error;
+  }
+  crash(ctx, 'committed');
+  return result;
+}
+
+/**
+ * Under the chain's row lock: the revision prepared on must still be the latest and the entry
+ * still the signer's to sign (else StaleRevision); then the new revision, the entry DONE, the
+ * chain DONE when every entry is, and the event to everyone it names.
+ */
+async function advanceChain(
+  ctx: SignContext,
+  tx: Tx,
+  options: { actor: AuthUser; job: Job; revision: RevisionRow },
+): Promise<'CREATED' | 'DONE'> {
+  const { actor, job, revision } = options;
+  const stored = await chainStore.findChain(tx, job.chainId, { lock: true });
+  if (!stored) throw notFound('Signature chain');
+  const latest = await revisions.revisionsOf(tx, job.chainId, job.document.id);
+  const entry = actionableEntry(ruleChain(stored), actor.id);
+  if (latest.length !== job.base.length || entry?.id !== job.entry.id) throw new StaleRevision();
+  await revisions.insertRevision(tx, revision);
+  await chainStore.updateEntry(tx, job.entry.id, {
+    status: 'DONE',
+    signedAt: job.signedAt,
+    comment: job.item.comment ?? null,
+  });
+  const allDone = stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
+  await chainStore.updateChain(
+    tx,
+    job.chainId,
+    allDone ? { status: 'DONE', signedAt: job.signedAt } : {},
+  );
+  const after = {
+    ...stored,
+    chain: { ...stored.chain, status: allDone ? ('DONE' as const) : stored.chain.status },
+    entries: stored.entries.map((e) =>
+      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
+    ),
+  };
+  await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', after);
+  return allDone ? 'DONE' : 'CREATED';
+}

@@ -1,0 +1,303 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Chain } from '@signet/contracts/chains';
+import type { Credential } from '@signet/contracts/credentials';
+import type { SignRequestInput, SignResult } from '@signet/contracts/signatures';
+import { eventsDuring } from './events-during';
+import { createRsspTestApp, fastKdfEnv, person, post, type Person } from './rssp-fixture';
+import {
+  activatedCredential,
+  checkSignedPdf,
+  createChain,
+  download,
+  drawnSignature,
+  makePdf,
+  signBody,
+  trustEmbeddedCa,
+} from './signing-fixture';
+import type { TestApp } from './test-app';
+
+describe('rDSS signing a chain (POST signatures/sign)', () => {
+  let t: TestApp;
+  let admin: Person;
+  let ann: Person;
+  let bob: Person;
+  let carl: Person;
+  let dave: Person;
+  let nss: string;
+  const keys = new Map<string, Credential>();
+
+  const sign = (who: Person, body: SignRequestInput) =>
+    post(t, who, '/rdss/v1/signatures/sign', body);
+  const view = async (who: Person, id: string) =>
+    (
+      await t.app.inject({ url: `/rdss/v1/signatureChains/${id}`, headers: who.headers })
+    ).json<Chain>();
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    (
+      (await t.context.database.db.execute(query)) as unknown as {
+        rows: T[];
+      }
+    ).rows;
+  const revisionCount = async (chainId: string) =>
+    Number(
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from rdss.document_revisions where chain_id = ${chainId}`,
+        )
+      )[0]?.n,
+    );
+  const key = (who: Person) => keys.get(who.id) as Credential;
+
+  beforeAll(async () => {
+    ({ t, admin, ann, bob } = await createRsspTestApp(fastKdfEnv));
+    carl = await person(t, 'carl@example.com');
+    dave = await person(t, 'dave@example.com');
+    nss = await trustEmbeddedCa(t);
+    keys.set(ann.id, await activatedCredential(t, ann, { keyAlg: 'rsa', rsaKeySize: 2048 }));
+    keys.set(bob.id, await activatedCredential(t, bob));
+    keys.set(
+      carl.id,
+      await activatedCredential(t, carl, { keyAlg: 'ec', ecCurveName: 'secp384r1' }),
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('three signers of an ordered chain sign in turn, visibly; every signature stays valid and every revision is a prefix of the next', async () => {
+    const original = await makePdf(3);
+    const chain = await createChain(
+      t,
+      ann,
+      {
+        type: 'ORDERED',
+        signers: [{ email: ann.email }, { email: bob.email }, { email: carl.email }],
+        viewerEmails: [dave.email],
+      },
+      original,
+    );
+    // Bob may not sign before Ann.
+    const early = await sign(bob, signBody(chain, bob, key(bob)));
+    expect(early.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(early.statusCode).toBe(403);
+
+    const revisions: Buffer[] = [];
+    for (const [index, who] of [ann, bob, carl].entries()) {
+      let res: Awaited<ReturnType<typeof sign>> | undefined;
+      const events = await eventsDuring(t.context.events, async () => {
+        res = await sign(
+          who,
+          signBody(chain, who, key(who), {
+            ...(index === 0 ? { userImageDataUrl: drawnSignature() } : {}),
+            item: {
+              comment: `Signed by ${who.email}`,
+              signatureFieldParameters: {
+                page: index + 1,
+                originX: 50 + index * 20,
+                originY: 100,
+                width: 200,
+                height: 60,
+              },
+            },
+          }),
+        );
+      });
+      expect(res?.statusCode, res?.body).toBe(200);
+      for (const phase of ['kdf', 'unwrap', 'engine', 'database']) {
+        expect(res?.headers['server-timing']).toContain(`${phase};dur=`);
+      }
+      const [result] = res!.json<SignResult>();
+      expect(result).toMatchObject({
+        signatureId: chain.id,
+        status: 'DONE',
+        chainStatus: index === 2 ? 'DONE' : 'CREATED',
+        signedDocument: { fileName: 'contract.pdf' },
+      });
+      const heard = events
+        .filter((e) => e.name === 'SIGNATURE_CHAIN_UPDATED')
+        .map((e) => `${e.stream}:${e.userId}`);
+      for (const p of [ann, bob, carl, dave]) expect(heard).toContain(`rdss:${p.id}`);
+      const after = await view(dave, chain.id);
+      expect(after.signedDocument?.id).toBe(result!.signedDocument.id);
+      expect(after.signatures[index]).toMatchObject({
+        status: 'DONE',
+        signedDocument: { id: result!.signedDocument.id },
+        comment: `Signed by ${who.email}`,
+      });
+      revisions.push(await download(t, dave, result!.signedDocument.id));
+    }
+
+    const final = revisions[2]!;
+    const checked = await checkSignedPdf(nss, final);
+    expect(checked.signatures).toHaveLength(3);
+    for (const s of checked.signatures) expect(s).toMatchObject({ valid: true, trusted: true });
+    expect(checked.signatures.map((s) => s.signer)).toEqual(['ann', 'bob', 'carl']);
+    expect(checked.qpdf, checked.qpdfOutput).toBe(0);
+    expect(final.subarray(0, original.length).equals(Buffer.from(original))).toBe(true);
+    for (const earlier of revisions.slice(0, 2)) {
+      expect(final.subarray(0, earlier.length).equals(earlier)).toBe(true);
+      const alone = await checkSignedPdf(nss, earlier);
+      expect(alone.signatures.every((s) => s.valid && s.trusted)).toBe(true);
+    }
+    // The original stays downloadable, unchanged.
+    const orig = await download(t, ann, chain.origDocument!.id);
+    expect(orig.equals(Buffer.from(original))).toBe(true);
+    const done = await view(ann, chain.id);
+    expect(done).toMatchObject({ status: 'DONE', currentSignatureId: null });
+    expect(done.signedAt).not.toBeNull();
+    // A stranger cannot read a revision; a second signature of a done chain is refused.
+    expect(
+      (
+        await t.app.inject({
+          url: `/rdss/v1/documents/${done.signedDocument!.id}/file`,
+          headers: (await person(t, 'eve@example.com')).headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await sign(ann, signBody(chain, ann, key(ann)))).statusCode).toBe(403);
+  }, 120_000);
+
+  it('signs three chains with one key password and one authorisation (batch)', async () => {
+    const chains = [];
+    for (let i = 0; i < 3; i++) {
+      chains.push(
+        await createChain(t, ann, { type: 'UNORDERED', signers: [{ email: bob.email }] }),
+      );
+    }
+    const before = await rows<{ n: number }>(
+      sql`select count(*)::int as n from rssp.signing_authorisations`,
+    );
+    const res = await sign(bob, {
+      credentialOptions: { credentialId: key(bob).id, PIN: '246810' },
+      signatures: chains.map((c) => ({
+        signatureId: c.id,
+        currentSignatureId: c.signatures[0]!.id,
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SignResult>().map((r) => r.chainStatus)).toEqual(['DONE', 'DONE', 'DONE']);
+    const after = await rows<{ n: number; sigs: number }>(
+      sql`select count(*)::int as n, max(num_signatures)::int as sigs from rssp.signing_authorisations`,
+    );
+    expect(after[0]!.n - before[0]!.n).toBe(1);
+    for (const result of res.json<SignResult>()) {
+      const checked = await checkSignedPdf(nss, await download(t, bob, result.signedDocument.id));
+      expect(checked.signatures).toEqual([expect.objectContaining({ valid: true, trusted: true })]);
+    }
+  }, 60_000);
+
+  it('a clerk signs for a walk-in client: sub-signer name and drawn image required', async () => {
+    const chain = await createChain(t, ann, {
+      type: 'ORDERED',
+      signers: [{ email: bob.email, clerkMode: true, subsignerName: 'Walk-in Client' }],
+    });
+    const noImage = await sign(bob, signBody(chain, bob, key(bob)));
+    expect(noImage.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const res = await sign(
+      bob,
+      signBody(chain, bob, key(bob), { userImageDataUrl: drawnSignature() }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const bytes = await download(t, bob, res.json<SignResult>()[0]!.signedDocument.id);
+    expect((await checkSignedPdf(nss, bytes)).signatures[0]).toMatchObject({ valid: true });
+  }, 60_000);
+
+  it('two signers of an unordered chain pressing Sign at once both sign, one revision after the other', async () => {
+    const chain = await createChain(t, ann, {
+      type: 'UNORDERED',
+      signers: [{ email: bob.email }, { email: carl.email }],
+    });
+    const [a, b] = await Promise.all([
+      sign(bob, signBody(chain, bob, key(bob))),
+      sign(carl, signBody(chain, carl, key(carl))),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    const done = await view(ann, chain.id);
+    expect(done.status).toBe('DONE');
+    expect(await revisionCount(chain.id)).toBe(2);
+    const checked = await checkSignedPdf(nss, await download(t, ann, done.signedDocument!.id));
+    expect(checked.signatures).toHaveLength(2);
+    expect(checked.signatures.every((s) => s.valid && s.trusted)).toBe(true);
+    expect(checked.qpdf).toBe(0);
+  }, 60_000);
+
+  it('the same idempotency key signs once and answers the same', async () => {
+    const chain = await createChain(t, ann, {
+      type: 'UNORDERED',
+      signers: [{ email: bob.email }, { email: carl.email }],
+    });
+    const body = signBody(chain, bob, key(bob), { idempotencyKey: 'retry-key-0001' });
+    const [first, second] = await Promise.all([sign(bob, body), sign(bob, body)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    const third = await sign(bob, body);
+    expect(third.json()).toEqual(first.json());
+    expect(await revisionCount(chain.id)).toBe(1);
+  }, 60_000);
+
+  it('the D§8 errors: each with its code and status, and a failed call changes nothing', async () => {
+    const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    const expectRefused = async (
+      res: Awaited<ReturnType<typeof sign>>,
+      code: string,
+      status: number,
+    ) => {
+      expect({ code: res.json<{ code: string }>().code, status: res.statusCode }).toEqual({
+        code,
+        status,
+      });
+      expect(await revisionCount(chain.id)).toBe(0);
+      expect((await view(bob, chain.id)).signatures[0]!.status).toBe('CREATED');
+    };
+    const wrong = (credential: Credential) =>
+      signBody(chain, bob, credential, {
+        credentialOptions: { credentialId: credential.id, PIN: '999999' },
+      });
+    const blockable = await activatedCredential(t, bob);
+    for (let i = 0; i < 4; i++) {
+      await expectRefused(await sign(bob, wrong(blockable)), 'INCORRECT_KEYPASSWORD_OR_PUK', 400);
+    }
+    await expectRefused(await sign(bob, wrong(blockable)), 'KEY_BLOCKED', 423);
+    await expectRefused(await sign(bob, signBody(chain, bob, blockable)), 'KEY_BLOCKED', 423);
+
+    const { createCredential } = await import('./rssp-fixture');
+    const inactive = await createCredential(t, bob, { certificateEnrollmentMode: 'CMP' });
+    await expectRefused(
+      await sign(bob, signBody(chain, bob, inactive as Credential)),
+      'CREDENTIAL_NOT_ACTIVATED',
+      409,
+    );
+    const noCertificate = await activatedCredential(t, bob, {
+      certificateEnrollmentMode: 'MANUAL',
+    });
+    await expectRefused(
+      await sign(bob, signBody(chain, bob, noCertificate)),
+      'EMPTY_CERTIFICATE_CHAIN',
+      400,
+    );
+    // Someone else's credential is not found; nobody else's chain is signed.
+    await expectRefused(await sign(bob, signBody(chain, bob, key(ann))), 'NOT_FOUND', 404);
+    await expectRefused(await sign(carl, { ...signBody(chain, bob, key(carl)) }), 'NOT_FOUND', 404);
+    await expectRefused(
+      await sign(bob, {
+        ...signBody(chain, bob, key(bob)),
+        credentialOptions: { credentialId: key(bob).id },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    await expectRefused(
+      await sign(
+        bob,
+        signBody(chain, bob, key(bob), {
+          item: {
+            signatureFieldParameters: { page: 9, originX: 0, originY: 0, width: 100, height: 40 },
+          },
+        }),
+      ),
+      'VALIDATION_FAILED',
+      400,
+    );
+    expect((await sign(bob, signBody(chain, bob, key(bob)))).statusCode).toBe(200);
+    void admin;
+  }, 120_000);
+});

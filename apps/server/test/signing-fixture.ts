@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import type { Chain, CreateChainInput } from '@signet/contracts/chains';
+import type { CreateCredentialInput, Credential } from '@signet/contracts/credentials';
+import type { SignRequestInput } from '@signet/contracts/signatures';
+import { createCredential, keyPassword, post, puk, type Person } from './rssp-fixture';
+import type { TestApp } from './test-app';
+
+const execFileAsync = promisify(execFile);
+
+/** Runs a tool Signet did not write; never throws, answers its exit code and output. */
+export async function runTool(
+  cmd: string,
+  args: string[],
+): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(cmd, args, {
+      encoding: 'latin1',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, output: `${e.stdout}${e.stderr}` };
+  }
+}
+
+/** An NSS database (for pdfsig) trusting the app's embedded CA. */
+export async function trustEmbeddedCa(t: Pick<TestApp, 'app'>): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-nss-'));
+  const res = await t.app.inject({ url: '/rssp/v1/ca/certificate' });
+  if (res.statusCode !== 200) throw new Error(`ca/certificate: ${res.statusCode}`);
+  const pem = join(dir, 'ca.pem');
+  writeFileSync(pem, res.body);
+  const nss = join(dir, 'nss');
+  mkdirSync(nss);
+  await runTool('certutil', ['-N', '--empty-password', '-d', `sql:${nss}`]);
+  const added = await runTool('certutil', [
+    '-A',
+    '-n',
+    'Signet embedded CA',
+    '-t',
+    'CT,C,C',
+    '-i',
+    pem,
+    '-d',
+    `sql:${nss}`,
+  ]);
+  if (added.code !== 0) throw new Error(`certutil: ${added.output}`);
+  return nss;
+}
+
+export interface PdfsigResult {
+  valid: boolean;
+  trusted: boolean;
+  signer: string;
+}
+
+/** pdfsig's verdict per signature, and qpdf --check's exit code, of the bytes. */
+export async function checkSignedPdf(
+  nss: string,
+  bytes: Uint8Array,
+  password?: string,
+): Promise<{ signatures: PdfsigResult[]; qpdf: number; qpdfOutput: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-pdf-'));
+  const path = join(dir, 'signed.pdf');
+  writeFileSync(path, bytes);
+  const { output } = await runTool('pdfsig', [
+    '-nssdir',
+    `sql:${nss}`,
+    ...(password ? ['-upw', password] : []),
+    path,
+  ]);
+  const signatures = output
+    .split(/^Signature #\d+:$/m)
+    .slice(1)
+    .map((block) => ({
+      valid: /Signature Validation: Signature is Valid\./.test(block),
+      trusted: /Certificate Validation: Certificate is Trusted\./.test(block),
+      signer: /Signer Certificate Common Name: (.*)$/m.exec(block)?.[1] ?? '',
+    }));
+  const qpdf = await runTool('qpdf', [
+    '--check',
+    ...(password ? [`--password=${password}`] : []),
+    path,
+  ]);
+  return { signatures, qpdf: qpdf.code, qpdfOutput: qpdf.output };
+}
+
+/** An activated EXPLICIT credential with a certificate of the embedded CA (CMP). */
+export async function activatedCredential(
+  t: Pick<TestApp, 'app'>,
+  who: Person,
+  overrides: Partial<CreateCredentialInput> = {},
+): Promise<Credential> {
+  const created = await createCredential(t, who, {
+    certificateEnrollmentMode: 'CMP',
+    distinguishedName: { commonName: who.email.split('@')[0] ?? 'x', countryName: 'HU' },
+    ...overrides,
+  });
+  const res = await post(t, who, `/rssp/v1/credentials/${created.id}/activate`, {
+    keyPassword,
+    keyPuk: puk,
+  });
+  if (res.statusCode !== 200) throw new Error(`activate: ${res.statusCode} ${res.body}`);
+  return res.json<Credential>();
+}
+
+/** A PDF of `pages` pages made with pdf-lib. */
+export async function makePdf(pages = 1): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) pdf.addPage().drawText(`Page ${i + 1}`, { x: 50, y: 700 });
+  return pdf.save({ useObjectStreams: false });
+}
+
+export async function uploadPdf(
+  t: Pick<TestApp, 'app'>,
+  who: Person,
+  bytes: Uint8Array,
+  fileName = 'contract.pdf',
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/rdss/v1/documents?fileName=${encodeURIComponent(fileName)}`,
+    headers: { ...who.headers, 'content-type': 'application/pdf' },
+    payload: Buffer.from(bytes),
+  });
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+export async function createChain(
+  t: Pick<TestApp, 'app'>,
+  by: Person,
+  input: Omit<CreateChainInput, 'origDocId'> & { origDocId?: string },
+  bytes?: Uint8Array,
+): Promise<Chain> {
+  const origDocId = input.origDocId ?? (await uploadPdf(t, by, bytes ?? (await makePdf(3))));
+  const res = await post(t, by, '/rdss/v1/signatureChains', { ...input, origDocId });
+  if (res.statusCode !== 201) throw new Error(`chain: ${res.statusCode} ${res.body}`);
+  return res.json<Chain>();
+}
+
+/** The sign body for one chain entry of `who`'s, with their key password. */
+export function signBody(
+  chain: Chain,
+  who: Person,
+  credential: Credential,
+  extra: Partial<SignRequestInput> & { item?: Partial<SignRequestInput['signatures'][0]> } = {},
+): SignRequestInput {
+  const entry = chain.signatures.find((s) => s.user.id === who.id);
+  if (!entry) throw new Error(`${who.email} is not in chain ${chain.id}`);
+  const { item, ...rest } = extra;
+  return {
+    credentialOptions: { credentialId: credential.id, PIN: keyPassword },
+    signatures: [{ signatureId: chain.id, currentSignatureId: entry.id, ...item }],
+    ...rest,
+  };
+}
+
+/** A small PNG of a pen stroke, as a data URL (what the drawer sends). */
+export function drawnSignature(width = 120, height = 40): string {
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 4 + 1);
+    for (let x = 0; x < width; x++) {
+      const curve = height / 2 + Math.sin((x / width) * Math.PI * 3) * (height / 3);
+      const p = row + 1 + x * 4;
+      raw[p + 2] = 160;
+      raw[p + 3] = Math.abs(y - curve) < 3 ? 255 : 0;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** GET documents/{id}/file. */
+export async function download(t: Pick<TestApp, 'app'>, who: Person, id: string): Promise<Buffer> {
+  const res = await t.app.inject({ url: `/rdss/v1/documents/${id}/file`, headers: who.headers });
+  if (res.statusCode !== 200) throw new Error(`download: ${res.statusCode} ${res.body}`);
+  return res.rawPayload;
+}
