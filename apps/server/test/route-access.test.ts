@@ -12,6 +12,7 @@ import {
   type Person,
 } from './rssp-fixture';
 import { multipartBody } from './multipart';
+import { dataUrl, signatureImage } from './signature-images';
 import type { TestApp } from './test-app';
 
 /**
@@ -37,6 +38,8 @@ describe('access to every route of the route table', () => {
   let annsDocumentId: string;
   let annsChainId: string;
   let annsBatchId: string;
+  let annsProfileId: string;
+  let signaturePng: string;
   let routes: { method: string; path: string; operation: Operation }[];
 
   beforeAll(async () => {
@@ -74,6 +77,14 @@ describe('access to every route of the route table', () => {
     });
     expect(batchUpload.statusCode, batchUpload.body).toBe(201);
     annsBatchId = batchUpload.json<{ id: string }>().id;
+    signaturePng = dataUrl(await signatureImage('png'));
+    const profile = await post(t, ann, '/rdss/v1/users/self/signatureProfiles', {
+      name: 'Ann profile',
+      credentialId: annsKey.id,
+      sourceImageDataUrl: signaturePng,
+    });
+    expect(profile.statusCode, profile.body).toBe(201);
+    annsProfileId = profile.json<{ id: string }>().id;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     routes = Object.entries(doc.paths)
       .filter(([path]) => apiPrefixes.some((prefix) => path.startsWith(prefix)))
@@ -93,6 +104,12 @@ describe('access to every route of the route table', () => {
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
     if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
+    if (
+      path.startsWith('/rdss/v1/users/self/signatureProfiles/{id}') ||
+      /^\/rdss\/v1\/signatures\/visibleSignature\/(profileImage\/)?\{id\}/.test(path)
+    ) {
+      return { id: annsProfileId };
+    }
     if (/^\/rdss\/v1\/(signatureChains|signatures)\/(\w+\/)?\{id\}/.test(path)) {
       return { id: annsChainId };
     }
@@ -137,6 +154,23 @@ describe('access to every route of the route table', () => {
       'PUT /rdss/v1/signatureChains/{id}': { viewerEmails: [] },
       'POST /rdss/v1/signatures/{id}/decline': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
+      },
+      'POST /rdss/v1/users/self/signatureProfiles': {
+        name: 'Bob profile',
+        credentialId: annsKey.id,
+        textParams: { text: 'Bob' },
+      },
+      'PUT /rdss/v1/users/self/signatureProfiles/{id}': {
+        name: 'Hijacked',
+        credentialId: annsKey.id,
+        textParams: { text: 'Bob' },
+      },
+      'POST /rdss/v1/signatures/visibleSignature/combineImage': {
+        userImageDataUrl: signaturePng,
+        subsignerName: 'Client',
+      },
+      'PUT /rdss/v1/signatures/visibleSignature/adminProps': {
+        bgColor: { red: 0, green: 0, blue: 0 },
       },
       'POST /rdss/v1/signatures/{id}/approve': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
@@ -223,5 +257,29 @@ describe('access to every route of the route table', () => {
       headers: ann.headers,
     });
     expect(chain.json()).toMatchObject({ status: 'CREATED', signatures: [{ status: 'CREATED' }] });
+    const profile = await t.app.inject({
+      url: `/rdss/v1/users/self/signatureProfiles/${annsProfileId}`,
+      headers: ann.headers,
+    });
+    expect(profile.json()).toMatchObject({ name: 'Ann profile', sourceImageDataUrl: signaturePng });
+  });
+
+  it('keeps the visible-signature background to admins: user B is refused and nothing changes', async () => {
+    const before = await t.app.inject({
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: bob.headers,
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: bob.headers,
+      payload: { bgColor: { red: 0, green: 0, blue: 0 } },
+    });
+    expect(res.statusCode).toBe(403);
+    const after = await t.app.inject({
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: bob.headers,
+    });
+    expect(after.json()).toEqual(before.json());
   });
 });

@@ -20,4 +20,24 @@ describe('appearance text', () => {
     expect(size).toBeGreaterThan(5);
     expect(size).toBeLessThanOrEqual(14);
   });
+
+  it('draws the background colour, then the background image covering the box, under the rest', () => {
+    const content = buildAppearanceContent({
+      width: 200,
+      height: 50,
+      backgroundColor: [1, 1, 1],
+      backgroundImage: { width: 100, height: 100 },
+      image: { width: 120, height: 40 },
+      textLines: ['Ann Test'],
+    });
+    const lines = content.split('\n');
+    const colour = lines.findIndex((l) => l.includes(' re f '));
+    const background = lines.findIndex((l) => l.includes('/Im0 Do'));
+    const image = lines.findIndex((l) => l.includes('/Im1 Do'));
+    expect(colour).toBeGreaterThanOrEqual(0);
+    expect(background).toBeGreaterThan(colour);
+    expect(image).toBeGreaterThan(background);
+    // Covering 200×50 with a square image: 200×200, centred, clipped to the box.
+    expect(lines[background]).toBe('q 0 0 200 50 re W n 200 0 0 200 0 -75 cm /Im0 Do Q');
+  });
 });

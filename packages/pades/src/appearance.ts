@@ -16,6 +16,11 @@ export interface AppearanceOptions extends SignatureFieldParameters {
   textColor?: [number, number, number];
   /** RGB 0–1 of a background rectangle; transparent by default. */
   backgroundColor?: [number, number, number];
+  /**
+   * PNG or JPEG bytes drawn behind the image and the text (over the background colour), scaled
+   * to cover the whole box and cut to it: the organisation's visible-signature background.
+   */
+  backgroundImage?: Uint8Array;
 }
 
 // Helvetica advance widths (1/1000 em) for ASCII 32–126.
@@ -182,12 +187,14 @@ const n = (value: number): string =>
   Number.isInteger(value) ? String(value) : value.toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
 
 /**
- * The content stream of the appearance form XObject: the image fitted on the left (or top) and
- * the text lines in Helvetica, sized to fit the box. Resources are named /Im1 and /F1.
+ * The content stream of the appearance form XObject: the background colour and image (/Im0,
+ * covering the box), the image fitted on the left (or top) and the text lines in Helvetica,
+ * sized to fit the box. Resources are named /Im0, /Im1 and /F1.
  */
 export function buildAppearanceContent(options: {
   width: number;
   height: number;
+  backgroundImage?: { width: number; height: number };
   image?: { width: number; height: number };
   textLines: string[];
   textColor?: [number, number, number];
@@ -199,6 +206,17 @@ export function buildAppearanceContent(options: {
   if (options.backgroundColor) {
     ops.push(
       `q ${options.backgroundColor.map(n).join(' ')} rg 0 0 ${n(width)} ${n(height)} re f Q`,
+    );
+  }
+  if (options.backgroundImage) {
+    const cover = Math.max(
+      width / options.backgroundImage.width,
+      height / options.backgroundImage.height,
+    );
+    const w = options.backgroundImage.width * cover;
+    const h = options.backgroundImage.height * cover;
+    ops.push(
+      `q 0 0 ${n(width)} ${n(height)} re W n ${n(w)} 0 0 ${n(h)} ${n((width - w) / 2)} ${n((height - h) / 2)} cm /Im0 Do Q`,
     );
   }
   let textBox = { x: pad, y: pad, w: width - 2 * pad, h: height - 2 * pad };

@@ -230,9 +230,10 @@ function prepareOutput(
     const x = llx + (appearance.originX ?? 0);
     const y = lly + (appearance.originY ?? 0);
     rect = [x, y, x + apWidth, y + apHeight];
-    let imageSize: { width: number; height: number } | undefined;
-    if (appearance.image) {
-      const image = loadImage(appearance.image);
+    // Images as XObjects: /Im0 the background, /Im1 the signature's own.
+    const xObjects = new PdfDict();
+    const writeImage = (bytes: Uint8Array, name: string) => {
+      const image = loadImage(bytes);
       const imageRef = update.allocate();
       if (image.softMask) {
         const maskRef = update.allocate();
@@ -240,9 +241,14 @@ function prepareOutput(
         image.dict.set('SMask', maskRef);
       }
       update.writeStream(imageRef, image.dict, image.data);
-      resources.set('XObject', new PdfDict([['Im1', imageRef]]));
-      imageSize = image;
-    }
+      xObjects.set(name, imageRef);
+      return { width: image.width, height: image.height };
+    };
+    const backgroundSize = appearance.backgroundImage
+      ? writeImage(appearance.backgroundImage, 'Im0')
+      : undefined;
+    const imageSize = appearance.image ? writeImage(appearance.image, 'Im1') : undefined;
+    if (backgroundSize || imageSize) resources.set('XObject', xObjects);
     const textLines = appearance.textLines ?? [];
     if (textLines.length > 0) {
       resources.set('Font', new PdfDict([['F1', helveticaFont(textLines)]]));
@@ -250,6 +256,7 @@ function prepareOutput(
     content = buildAppearanceContent({
       width: apWidth,
       height: apHeight,
+      backgroundImage: backgroundSize,
       image: imageSize,
       textLines,
       textColor: appearance.textColor,

@@ -8,7 +8,7 @@ import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions } from '#idp/public';
 import { createUserDirectory } from '#platform/public';
 import { deleteCredentialsOfUser } from '#rssp/public';
-import { countOwnChains } from '#rdss/public';
+import { countOwnChains, deleteProfilesOfUser } from '#rdss/public';
 import type { OnUserDeleted } from './auth-types';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
@@ -36,6 +36,7 @@ export async function createContext(
   // Keys are destroyed with their owner (docs/decisions/006-accounts-proof-and-deletion.md).
   const onUserDeleted: OnUserDeleted = async (tx, user) => {
     await deleteCredentialsOfUser(tx, user.id);
+    await deleteProfilesOfUser(tx, user.id);
     if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {
       await endAccountSessions(tx, user.identity.subject);
     }

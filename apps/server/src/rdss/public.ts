@@ -4,3 +4,4 @@
  */
 export { rdssPlugin } from './rdss-plugin';
 export { countOwnChains } from './chain-store';
+export { deleteProfilesOfUser } from './signature-profile-store';

@@ -4,6 +4,7 @@ import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
+import { signatureProfileRoutes } from './signature-profile-routes';
 import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
@@ -13,7 +14,7 @@ import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import type { CrashPoint } from './sign-service';
 
-/** The rdss service's routes: its event stream, documents and signature chains (every call needs a bearer token). */
+/** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   registerEventStream(app, context, 'rdss');
   // The embedded database keeps document bytes (and signed increments) as files beside it; a
@@ -42,6 +43,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         crashAt: testCrashPoint(),
       },
     });
+    await authenticated.register(signatureProfileRoutes, { ctx: context });
   });
 };
 

@@ -11,3 +11,4 @@ export type {
   SignHashesResult,
   SigningAuthorisation,
 } from './signing-client';
+export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';

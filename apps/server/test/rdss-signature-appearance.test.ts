@@ -1,0 +1,238 @@
+import { execFile } from 'node:child_process';
+import {
+  constants,
+  createPrivateKey,
+  privateEncrypt,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sign, type Signer } from '@signet/pades';
+import { formatSigningTime, signatureAppearance } from '#rdss/signature-appearance';
+import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
+import { dataUrl, signatureImage } from './signature-images';
+import type { TestApp } from './test-app';
+
+const run = promisify(execFile);
+const digestInfoSha256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/** A self-signed RSA test signer made by openssl (pades signs; pdftoppm renders). */
+async function testSigner(dir: string): Promise<Signer> {
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Appearance Test',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+  ]);
+  const key: KeyObject = createPrivateKey(readFileSync(join(dir, 'key.pem')));
+  const certificate = new X509Certificate(readFileSync(join(dir, 'cert.pem')));
+  return {
+    certificateChain: [new Uint8Array(certificate.raw)],
+    algorithm: 'RSA_PKCS1',
+    signHash: async (hash) =>
+      privateEncrypt(
+        { key, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.concat([digestInfoSha256, hash]),
+      ),
+  };
+}
+
+/** Page 1 rendered by pdftoppm at 72 dpi (1 px per point) as RGBA pixels. */
+async function renderPage(dir: string, pdf: Uint8Array) {
+  writeFileSync(join(dir, 'signed.pdf'), pdf);
+  await run('pdftoppm', [
+    '-r',
+    '72',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-png',
+    '-singlefile',
+    join(dir, 'signed.pdf'),
+    join(dir, 'page'),
+  ]);
+  const image = await loadImage(readFileSync(join(dir, 'page.png')));
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(0, 0, image.width, image.height);
+  const pixel = (x: number, y: number): [number, number, number] => {
+    const i = (y * image.width + x) * 4;
+    return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+  };
+  /** How many pixels of the region are like `match`. */
+  const count = (
+    x0: number,
+    y0: number,
+    w: number,
+    h: number,
+    match: (p: [number, number, number]) => boolean,
+  ) => {
+    let n = 0;
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) if (match(pixel(x, y))) n++;
+    return n;
+  };
+  return { width: image.width, height: image.height, pixel, count };
+}
+
+const isWhite = ([r, g, b]: [number, number, number]) => r > 245 && g > 245 && b > 245;
+const isRed = ([r, g, b]: [number, number, number]) => r > 150 && g < 80 && b < 80;
+const isYellow = ([r, g, b]: [number, number, number]) => r > 230 && g > 220 && b > 120 && b < 200;
+const isDark = ([r, g, b]: [number, number, number]) => r + g + b < 200;
+
+describe('the visible signature a signing shows (rendered by pdftoppm)', () => {
+  let t: TestApp;
+  let admin: Person;
+  let ann: Person;
+  let dir: string;
+  let signer: Signer;
+  let blankPdf: Uint8Array;
+
+  beforeAll(async () => {
+    ({ t, admin, ann } = await createRsspTestApp(fastKdfEnv));
+    dir = mkdtempSync(join(tmpdir(), 'signet-appearance-'));
+    signer = await testSigner(dir);
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    blankPdf = await pdf.save();
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it("draws the profile's image and the lines on the admin's background, where the profile saved it", async () => {
+    const background = await t.app.inject({
+      method: 'PUT',
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: admin.headers,
+      payload: { bgColor: { red: 255, green: 240, blue: 150 } },
+    });
+    expect(background.statusCode, background.body).toBe(200);
+    const credential = await createCredential(t, ann);
+    const saved = { page: 1, originX: 50, originY: 50, width: 300, height: 100 };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/users/self/signatureProfiles',
+      headers: ann.headers,
+      payload: {
+        name: 'Visible',
+        credentialId: credential.id,
+        sourceImageDataUrl: dataUrl(await signatureImage('png')),
+        textParams: { text: 'Ann', textColor: { red: 0, green: 0, blue: 0 } },
+        savedSignatureFieldParameters: saved,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const signedAt = new Date('2026-11-25T08:00:00Z');
+    const appearance = await signatureAppearance({
+      db: t.context.database.db,
+      maxImageBytes: 1_048_576,
+      signer: { id: ann.id, name: 'Ann Test' },
+      source: { kind: 'profile', profileId: created.json<{ id: string }>().id },
+      signedAt,
+      comment: 'Approved',
+    });
+    expect(appearance.savedPosition).toEqual(saved);
+    expect(appearance.profileCredentialId).toBe(credential.id);
+    expect(appearance.content.textLines).toEqual([
+      'Ann',
+      'Ann Test',
+      formatSigningTime(signedAt),
+      'Approved',
+    ]);
+    expect(formatSigningTime(signedAt)).toBe('2026.11.25 08:00:00 UTC');
+
+    const signed = await sign(blankPdf, signer, {
+      appearance: { ...appearance.savedPosition!, ...appearance.content },
+    });
+    const page = await renderPage(dir, signed);
+    expect([page.width, page.height]).toEqual([612, 792]);
+    // The box: x 50–350, y (from the top) 792-150 … 792-50.
+    const box = { x: 50, y: 642, w: 300, h: 100 };
+    const inside = box.w * box.h;
+    expect(page.count(box.x, box.y, box.w, box.h, isWhite)).toBeLessThan(inside * 0.05);
+    expect(page.count(box.x, box.y, box.w, box.h, isYellow)).toBeGreaterThan(inside * 0.4);
+    expect(page.count(box.x, box.y, box.w, box.h, isRed)).toBeGreaterThan(200);
+    expect(page.count(box.x, box.y, box.w, box.h, isDark)).toBeGreaterThan(50);
+    // Outside it the page stays blank.
+    expect(page.count(0, 0, 612, 600, isWhite)).toBe(612 * 600);
+  });
+
+  it("draws a clerk's client drawing with the client's name, over the background image", async () => {
+    const backgroundImage = dataUrl(await signatureImage('jpeg', 200, 200), 'image/jpeg');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/rdss/v1/signatures/visibleSignature/adminProps',
+      headers: admin.headers,
+      payload: { bgColor: { red: 255, green: 255, blue: 255 }, bgImageDataUrl: backgroundImage },
+    });
+    const appearance = await signatureAppearance({
+      db: t.context.database.db,
+      maxImageBytes: 1_048_576,
+      signer: { id: ann.id, name: 'Ann Clerk' },
+      source: {
+        kind: 'clerk',
+        imageDataUrl: dataUrl(await signatureImage('png')),
+        subsignerName: ' Walk-in Client ',
+      },
+      signedAt: new Date('2026-11-25T09:30:00Z'),
+    });
+    expect(appearance.content.textLines).toEqual([
+      'Walk-in Client',
+      'Ann Clerk',
+      '2026.11.25 09:30:00 UTC',
+    ]);
+    expect(appearance.content.backgroundImage).toBeInstanceOf(Uint8Array);
+    expect(appearance.savedPosition).toBeNull();
+    const signed = await sign(blankPdf, signer, {
+      appearance: {
+        page: 1,
+        originX: 300,
+        originY: 600,
+        width: 240,
+        height: 80,
+        ...appearance.content,
+      },
+    });
+    const page = await renderPage(dir, signed);
+    const box = { x: 300, y: 792 - 680, w: 240, h: 80 };
+    expect(page.count(box.x, box.y, box.w, box.h, isRed)).toBeGreaterThan(200);
+    expect(page.count(box.x, box.y, box.w, box.h, isDark)).toBeGreaterThan(30);
+    expect(page.count(0, 300, 612, 492, isWhite)).toBe(612 * 492);
+
+    const bad = signatureAppearance({
+      db: t.context.database.db,
+      maxImageBytes: 1_048_576,
+      signer: { id: ann.id, name: 'Ann' },
+      source: { kind: 'drawn', imageDataUrl: dataUrl(Buffer.from('not a png')) },
+      signedAt: new Date(),
+    });
+    await expect(bad).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const foreign = signatureAppearance({
+      db: t.context.database.db,
+      maxImageBytes: 1_048_576,
+      signer: { id: admin.id, name: 'Admin' },
+      source: { kind: 'profile', profileId: '00000000-0000-4000-8000-000000000000' },
+      signedAt: new Date(),
+    });
+    await expect(foreign).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
