@@ -144,6 +144,7 @@ async function boxOf(page: Page): Promise<{
 
 /** Drags a locator by `dx`, `dy` CSS pixels with the mouse. */
 async function drag(page: Page, target: Locator, dx: number, dy: number) {
+  await target.scrollIntoViewIfNeeded();
   const area = await target.boundingBox();
   if (!area) throw new Error('Nothing to drag');
   const x = area.x + area.width / 2;

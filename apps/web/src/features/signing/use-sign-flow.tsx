@@ -38,6 +38,8 @@ export function useSignFlow({
   const sign = useSignDocuments();
   const [isAskingPassword, setAskingPassword] = useState(false);
   const [isWaitingForDevice, setWaitingForDevice] = useState(false);
+  // A wrong key password clears the field for the next try.
+  const [wrongPasswords, setWrongPasswords] = useState(0);
 
   const run = async (PIN: string | undefined) => {
     try {
@@ -60,7 +62,8 @@ export function useSignFlow({
       }
       toast.error(error);
       // A mistyped key password may be typed again; anything else ends this try.
-      if (!isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK')) setAskingPassword(false);
+      if (isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK')) setWrongPasswords((n) => n + 1);
+      else setAskingPassword(false);
     } finally {
       setWaitingForDevice(false);
     }
@@ -80,6 +83,7 @@ export function useSignFlow({
     <>
       {isAskingPassword && credential && (
         <KeyPasswordDialog
+          key={wrongPasswords}
           credentialName={credential.description}
           documentCount={documentCount}
           busy={sign.isPending}

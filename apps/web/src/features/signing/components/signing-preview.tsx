@@ -106,7 +106,7 @@ export function SigningPreview({
               )
             }
           />
-          {pageCount > 1 && (
+          {pageCount > 1 && (!box || onBoxChange) && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <IconButton
                 aria-label={t('preview.previous')}
