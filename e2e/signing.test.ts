@@ -7,7 +7,7 @@ import signingHu from '../apps/web/src/features/signing/i18n/hu.json';
 import { apiAs, type Api } from './fixtures/api';
 import { newCredentials, register, type Credentials } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
-import { checkSignedPdf, multiPagePdf } from './fixtures/pdf-tools';
+import { checkSignedPdf, encryptPdf, multiPagePdf } from './fixtures/pdf-tools';
 import { startServer, type RunningServer } from './fixtures/server';
 
 /**
@@ -83,10 +83,11 @@ async function chainOver(
   fileName: string,
   signers: { email: string; clerkMode?: boolean; subsignerName?: string }[],
   type: 'ORDERED' | 'UNORDERED' = 'UNORDERED',
+  bytes?: Buffer,
 ): Promise<ChainView> {
   const document = await creator.api.post<{ id: string }>(
     `/rdss/v1/documents?fileName=${encodeURIComponent(fileName)}`,
-    new Uint8Array(await multiPagePdf(fileName)),
+    new Uint8Array(bytes ?? (await multiPagePdf(fileName))),
   );
   return creator.api.post<ChainView>('/rdss/v1/signatureChains', {
     type,
@@ -405,6 +406,31 @@ describe('signing a chain in the browser', () => {
       const checked = await checkSignedPdf(signed, caPem);
       expect(checked.signatures.map((s) => s.valid && s.trusted)).toEqual([true]);
     }
+  });
+
+  it('an encrypted PDF asks for its password: cancel returns to the list, the password signs', async () => {
+    const locked = await encryptPdf(await multiPagePdf('Locked offer'), 'open-sesame');
+    const chain = await chainOver(ann, 'locked.pdf', [{ email: ben.email }], 'UNORDERED', locked);
+    const { page } = ben;
+    await page.goto('/signatureChains/list/TODO');
+    await row(page, 'locked.pdf').getByTestId('chain-sign').click();
+    await page.getByTestId('pdf-password-dialog').waitFor();
+    await page.getByTestId('pdf-password-cancel').click();
+    await page.getByTestId('toast-error').getByText(signingEn.pdfPassword.cancelled).waitFor();
+    await page.waitForURL((url) => url.pathname === '/signatureChains/list');
+
+    await row(page, 'locked.pdf').getByTestId('chain-sign').click();
+    await page.getByTestId('pdf-password').fill('wrong guess');
+    await page.getByTestId('pdf-password').press('Enter');
+    await page.getByTestId('pdf-password-incorrect').waitFor();
+    await page.getByTestId('pdf-password').fill('open-sesame');
+    await page.getByTestId('pdf-password').press('Enter');
+    await previewShown(page);
+    await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
+    await drawSignature(page);
+    await signWithPassword(page);
+    await page.getByTestId('toast-success').filter({ hasText: 'locked.pdf' }).waitFor();
+    expect((await chainOf(ann, chain.id)).status).toBe('DONE');
   });
 
   it('a wrong key password is named in English and in Hungarian, and nothing is signed', async () => {
