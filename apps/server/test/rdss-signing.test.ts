@@ -1,4 +1,10 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { encodeName, issueCertificate, toPem } from '@signet/der';
+import { createSigner, generateKey } from '#rssp/key-algorithms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
@@ -12,6 +18,7 @@ import {
   download,
   drawnSignature,
   makePdf,
+  runTool,
   signBody,
   trustEmbeddedCa,
 } from './signing-fixture';
@@ -298,6 +305,144 @@ describe('rDSS signing a chain (POST signatures/sign)', () => {
       400,
     );
     expect((await sign(bob, signBody(chain, bob, key(bob)))).statusCode).toBe(200);
-    void admin;
   }, 120_000);
+
+  it('a certificate that is expired or does not allow signing is SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE', async () => {
+    const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    const caKey = await generateKey({ keyAlg: 'ec', curve: 'prime256v1' });
+    const caName = encodeName([{ oid: '2.5.4.3', value: 'Other test CA' }]);
+    const caSigner = createSigner({ keyAlg: 'ec', curve: 'prime256v1' }, caKey.pkcs8);
+    const year = 365 * 24 * 3_600_000;
+    const ca = issueCertificate({
+      subject: caName,
+      spki: caKey.spki,
+      issuer: caName,
+      issuerSpki: caKey.spki,
+      signer: caSigner,
+      notBefore: new Date(Date.now() - 10 * year),
+      notAfter: new Date(Date.now() + year),
+      isCa: true,
+    });
+    for (const [what, notAfter, isCa] of [
+      ['expired', new Date(Date.now() - year), false],
+      ['no signing key usage', new Date(Date.now() + year), true],
+    ] as const) {
+      const credential = await activatedCredential(t, bob, { certificateEnrollmentMode: 'MANUAL' });
+      const [row] = await rows<{ public_key: string }>(
+        sql`select public_key from rssp.credentials where id = ${credential.id}`,
+      );
+      const certificate = issueCertificate({
+        subject: encodeName([{ oid: '2.5.4.3', value: `Bob ${what}` }]),
+        spki: Buffer.from(row!.public_key, 'base64'),
+        issuer: caName,
+        issuerSpki: caKey.spki,
+        signer: caSigner,
+        notBefore: new Date(Date.now() - 5 * year),
+        notAfter,
+        isCa,
+      });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/rssp/v1/credentials/${credential.id}/certificateChain`,
+        headers: bob.headers,
+        payload: [toPem('CERTIFICATE', certificate), toPem('CERTIFICATE', ca)],
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const res = await sign(bob, signBody(chain, bob, credential));
+      expect({ what, code: res.json<{ code: string }>().code, status: res.statusCode }).toEqual({
+        what,
+        code: 'SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE',
+        status: 400,
+      });
+    }
+    expect(await revisionCount(chain.id)).toBe(0);
+  }, 60_000);
+
+  it('a certified PDF is DOCUMENT_CANNOT_BE_MODIFIED; an encrypted one needs its password', async () => {
+    const doc = await PDFDocument.load(await makePdf(1));
+    const reference = doc.context.obj({
+      Type: 'SigRef',
+      TransformMethod: 'DocMDP',
+      TransformParams: { Type: 'TransformParams', P: 1, V: '1.2' },
+    });
+    const certification = doc.context.register(
+      doc.context.obj({ Type: 'Sig', Reference: [reference] }),
+    );
+    doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: certification }));
+    const locked = await createChain(
+      t,
+      ann,
+      { type: 'ORDERED', signers: [{ email: bob.email }] },
+      await doc.save({ useObjectStreams: false }),
+    );
+    const refused = await sign(bob, signBody(locked, bob, key(bob)));
+    expect([refused.json<{ code: string }>().code, refused.statusCode]).toEqual([
+      'DOCUMENT_CANNOT_BE_MODIFIED',
+      409,
+    ]);
+    expect(await revisionCount(locked.id)).toBe(0);
+
+    const dir = mkdtempSync(join(tmpdir(), 'signet-encrypted-'));
+    writeFileSync(join(dir, 'plain.pdf'), await makePdf(2));
+    const qpdf = await runTool('qpdf', [
+      '--encrypt',
+      'user-pw',
+      'owner-pw',
+      '256',
+      '--',
+      join(dir, 'plain.pdf'),
+      join(dir, 'locked.pdf'),
+    ]);
+    expect(qpdf.code, qpdf.output).toBe(0);
+    const encrypted = await createChain(
+      t,
+      ann,
+      { type: 'ORDERED', signers: [{ email: bob.email }] },
+      readFileSync(join(dir, 'locked.pdf')),
+    );
+    expect(encrypted.origDocument?.security).toBe('ENCRYPTED_WITH_USER_PASSWORD');
+    const docId = encrypted.origDocument!.id;
+    const missing = await sign(bob, signBody(encrypted, bob, key(bob)));
+    expect([missing.json<{ code: string }>().code, missing.statusCode]).toEqual([
+      'PDF_PASSWORD_REQUIRED',
+      400,
+    ]);
+    const wrongPassword = await sign(
+      bob,
+      signBody(encrypted, bob, key(bob), {
+        documentsOptions: [{ docId, passwordProtection: 'not-it' }],
+      }),
+    );
+    expect(wrongPassword.json<{ code: string }>().code).toBe('INCORRECT_PDF_PASSWORD');
+    expect(await revisionCount(encrypted.id)).toBe(0);
+    const res = await sign(
+      bob,
+      signBody(encrypted, bob, key(bob), {
+        documentsOptions: [{ docId, passwordProtection: 'user-pw' }],
+        item: {
+          signatureFieldParameters: { page: 2, originX: 40, originY: 40, width: 180, height: 50 },
+        },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const bytes = await download(t, bob, res.json<SignResult>()[0]!.signedDocument.id);
+    const checked = await checkSignedPdf(nss, bytes, 'user-pw');
+    expect(checked.signatures).toEqual([expect.objectContaining({ valid: true, trusted: true })]);
+    expect(checked.qpdf, checked.qpdfOutput).toBe(0);
+  }, 60_000);
+
+  it('a document the engine cannot read at signing time is DOCUMENT_PARSING_ERROR', async () => {
+    const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    // The stored bytes break after upload (storage damage): signing refuses, nothing changes.
+    await t.context.database.db.execute(
+      sql`update rdss.document_blobs set bytes = substring(bytes from 1 for 200) where document_id = ${chain.origDocument!.id}`,
+    );
+    const res = await sign(bob, signBody(chain, bob, key(bob)));
+    expect([res.json<{ code: string }>().code, res.statusCode]).toEqual([
+      'DOCUMENT_PARSING_ERROR',
+      400,
+    ]);
+    expect(await revisionCount(chain.id)).toBe(0);
+    void admin;
+  }, 60_000);
 });

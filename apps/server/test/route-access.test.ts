@@ -3,8 +3,10 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import {
+  adminAccount,
   createCredential,
   createRsspTestApp,
+  person,
   fastKdfEnv,
   keyPassword,
   post,
@@ -37,6 +39,7 @@ describe('access to every route of the route table', () => {
   let annsKey: Credential;
   let annsDocumentId: string;
   let annsChainId: string;
+  let annsEntryId: string;
   let annsBatchId: string;
   let annsProfileId: string;
   let signaturePng: string;
@@ -66,6 +69,7 @@ describe('access to every route of the route table', () => {
       payload: { type: 'ORDERED', origDocId: annsDocumentId, signers: [{ email: ann.email }] },
     });
     annsChainId = chain.json<{ id: string }>().id;
+    annsEntryId = chain.json<{ signatures: { id: string }[] }>().signatures[0]?.id ?? '';
     const batch = await multipartBody({ batchName: 'Ann batch' }, [
       { field: 'files', name: 'a.pdf', bytes: await pdf.save() },
     ]);
@@ -97,6 +101,8 @@ describe('access to every route of the route table', () => {
       );
   });
   afterAll(() => t.close());
+
+  const adminPerson = () => person(t, adminAccount.email, adminAccount.password, false);
 
   /** Ann's things, by the path that names them: what Bob must not reach. */
   const owned = (path: string): Record<string, string> | null => {
@@ -174,6 +180,10 @@ describe('access to every route of the route table', () => {
       },
       'POST /rdss/v1/signatures/{id}/approve': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
+      },
+      'POST /rdss/v1/signatures/sign': {
+        credentialOptions: { credentialId: annsKey.id, PIN: keyPassword },
+        signatures: [{ signatureId: annsChainId, currentSignatureId: annsEntryId }],
       },
     };
     const key = `${method} ${path}`;
@@ -281,5 +291,51 @@ describe('access to every route of the route table', () => {
       headers: bob.headers,
     });
     expect(after.json()).toEqual(before.json());
+  });
+
+  it("signs nobody's chain but the caller's own entry: creator, signer, viewer, stranger, admin, anonymous", async () => {
+    // Ann's chain with Ann as its one signer, Bob as viewer.
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/signatureChains',
+      headers: ann.headers,
+      payload: {
+        type: 'ORDERED',
+        origDocId: annsDocumentId,
+        signers: [{ email: ann.email }],
+        viewerEmails: [bob.email],
+      },
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const chain = shared.json<{ id: string; signatures: { id: string }[] }>();
+    const bobsKey = await createCredential(t, bob, { certificateEnrollmentMode: 'CMP' });
+    await post(t, bob, `/rssp/v1/credentials/${bobsKey.id}/activate`, { keyPassword, keyPuk: puk });
+    const body = (credentialId: string) => ({
+      credentialOptions: { credentialId, PIN: keyPassword },
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]?.id }],
+    });
+    const sign = (headers: Record<string, string> | undefined, credentialId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rdss/v1/signatures/sign',
+        ...(headers ? { headers } : {}),
+        payload: body(credentialId),
+      });
+    const admin = await adminPerson();
+    const eve = await person(t, 'eve-route@example.com');
+    // Anonymous: 401. Viewer Bob naming Ann's entry with his key: 403; with Ann's key: 404.
+    expect((await sign(undefined, annsKey.id)).statusCode).toBe(401);
+    expect((await sign(bob.headers, bobsKey.id)).statusCode).toBe(403);
+    expect((await sign(bob.headers, annsKey.id)).statusCode).toBe(404);
+    // A stranger and an admin who take no part: 404.
+    expect((await sign(eve.headers, annsKey.id)).statusCode).toBe(404);
+    expect((await sign(admin.headers, annsKey.id)).statusCode).toBe(404);
+    const unchanged = await t.app.inject({
+      url: `/rdss/v1/signatureChains/${chain.id}`,
+      headers: ann.headers,
+    });
+    expect(unchanged.json()).toMatchObject({ status: 'CREATED', signedDocument: null });
+    // The creator who signs their own entry with their own key: 200.
+    expect((await sign(ann.headers, annsKey.id)).statusCode).toBe(200);
   });
 });

@@ -212,3 +212,53 @@ export async function download(t: Pick<TestApp, 'app'>, who: Person, id: string)
   if (res.statusCode !== 200) throw new Error(`download: ${res.statusCode} ${res.body}`);
   return res.rawPayload;
 }
+
+/**
+ * A one-page PDF of about `bytes` bytes: the bulk is an image XObject of random bytes (drawn small
+ * on the page), written by hand with a classic cross-reference table.
+ */
+export function bigPdf(bytes: number): Buffer {
+  const side = Math.ceil(Math.sqrt(bytes / 3));
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i += 4096) pixels.writeUInt32LE((i * 2654435761) >>> 0, i);
+  const content = Buffer.from(
+    'q 100 0 0 100 50 600 cm /Im1 Do Q BT /F1 24 Tf 50 500 Td (Big) Tj ET',
+  );
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ' +
+        '/Resources << /XObject << /Im1 5 0 R >> /Font << /F1 6 0 R >> >> >>',
+    ),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${content.length} >>\nstream\n`),
+      content,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} ` +
+          `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n`,
+      ),
+      pixels,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(obj);
+    offset += obj.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
+  parts.push(Buffer.from(xref));
+  return Buffer.concat(parts);
+}
