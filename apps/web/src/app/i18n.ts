@@ -14,6 +14,8 @@ import usersHu from '../features/users/i18n/hu.json';
 import commonEn from '../shared/i18n/en.json';
 import commonHu from '../shared/i18n/hu.json';
 import { commonNamespace, languages } from '../shared/i18n/namespaces';
+import signatureProfilesEn from '../features/signature-profiles/i18n/en.json';
+import signatureProfilesHu from '../features/signature-profiles/i18n/hu.json';
 import signatureDrawerEn from '../shared/signature-drawer/i18n/en.json';
 import signatureDrawerHu from '../shared/signature-drawer/i18n/hu.json';
 import type { Language } from '../shared/i18n/namespaces';
@@ -34,6 +36,7 @@ export const resources = {
     chains: chainsEn,
     signing: signingEn,
     signatureDrawer: signatureDrawerEn,
+    signatureProfiles: signatureProfilesEn,
   },
   hu: {
     [commonNamespace]: commonHu,
@@ -44,6 +47,7 @@ export const resources = {
     chains: chainsHu,
     signing: signingHu,
     signatureDrawer: signatureDrawerHu,
+    signatureProfiles: signatureProfilesHu,
   },
 } as const;
 

@@ -47,6 +47,15 @@ const ExternalChainPage = lazyPage(() => import('../features/chains/routes/exter
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
 const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
+const SignatureProfilesPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-profiles-page'),
+);
+const SignatureProfileDialogPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-profile-dialog-page'),
+);
+const SignatureBackgroundPage = lazyPage(
+  () => import('../features/signature-profiles/routes/signature-background-page'),
+);
 
 interface GuardedRoute {
   path: string;
@@ -102,7 +111,7 @@ const contentRoutes: RouteObject[] = [
       <ComingSoonPage titleKey="menu.evroCredentials" />
     </EvroOnly>,
   ),
-  comingSoon(routes.signatureBackground, 'menu.signatureBackground'),
+  guarded(routes.signatureBackground, <SignatureBackgroundPage />),
   comingSoon(routes.license, 'menu.license'),
   comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
 
@@ -120,9 +129,9 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.signDocument, <SignPage />),
   guarded(routes.clerkDocument, <ClerkPage />),
   guarded(routes.multiSign, <MultiSignPage />),
-  comingSoon(routes.signatureProfiles, 'menu.signatureProfiles'),
-  comingSoon(routes.signatureProfileAdd, 'screens.signatureProfileAdd'),
-  comingSoon(routes.signatureProfileUpdate, 'screens.signatureProfileUpdate'),
+  guarded(routes.signatureProfiles, <SignatureProfilesPage />),
+  guarded(routes.signatureProfileAdd, <SignatureProfileDialogPage />),
+  guarded(routes.signatureProfileUpdate, <SignatureProfileDialogPage />),
   comingSoon(routes.documentSigning, 'screens.documentSigning'),
 ];
 
