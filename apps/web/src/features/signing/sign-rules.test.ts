@@ -136,5 +136,8 @@ describe('the sign rules of documents §5', () => {
     expect(signWarning({ ...base, verificationEnabled: false, signingCredentialCount: 1 })).toBe(
       null,
     );
+    expect(
+      signWarning({ ...base, verified: true, signingCredentialCount: 1, chosenNeedsDevice: true }),
+    ).toBe('noActivatedDevice');
   });
 });

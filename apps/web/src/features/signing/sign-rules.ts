@@ -119,17 +119,20 @@ export function needsCredentialNote(
 }
 
 /** The warning dialog a signer meets first, if any (D§2 warnings). */
-export type SignWarning = 'noActivatedCredential' | 'notVerified';
+export type SignWarning = 'noActivatedCredential' | 'notVerified' | 'noActivatedDevice';
 
 export function signWarning(options: {
   signingCredentialCount: number;
   verificationEnabled: boolean;
   verificationMandatory: boolean;
   verified: boolean;
+  /** The chosen credential is approved on a device, and the signer has no enabled one. */
+  chosenNeedsDevice?: boolean;
 }): SignWarning | null {
   if (options.verificationEnabled && options.verificationMandatory && !options.verified) {
     return 'notVerified';
   }
   if (options.signingCredentialCount === 0) return 'noActivatedCredential';
+  if (options.chosenNeedsDevice) return 'noActivatedDevice';
   return null;
 }

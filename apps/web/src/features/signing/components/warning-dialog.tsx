@@ -12,6 +12,7 @@ import type { SignWarning } from '../sign-rules';
 const targets: Record<SignWarning, { single: string; batch: string }> = {
   noActivatedCredential: { single: '/credentials', batch: '/credentials' },
   notVerified: { single: '/user/profile', batch: '/credentials' },
+  noActivatedDevice: { single: '/user/profile/', batch: '/user/profile/' },
 };
 
 interface WarningDialogProps {

@@ -115,6 +115,7 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
           verificationEnabled: config.userVerificationEnabled,
           verificationMandatory: user.verificationMandatory,
           verified: user.verified,
+          chosenNeedsDevice: credential?.authMode === 'IMPLICIT' && enabledDeviceCount === 0,
         })
       : null;
   const image = choice.visible ? (profile ? (profileImage.data ?? null) : choice.drawnImage) : null;

@@ -131,6 +131,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
           verificationEnabled: config.userVerificationEnabled,
           verificationMandatory: user.verificationMandatory,
           verified: user.verified,
+          chosenNeedsDevice: credential?.authMode === 'IMPLICIT' && enabledDeviceCount === 0,
         })
       : null;
   const backToList = () => void navigate(listPath);
