@@ -235,6 +235,16 @@ describe('signing a chain in the browser', () => {
       savedSignatureFieldParameters: cidsSaved,
     });
 
+    // A second credential of Ann's, never activated: the blue note names it on her screen.
+    await ann.api.post('/rssp/v1/credentials', {
+      description: 'ann spare key',
+      keyAlg: 'ec',
+      ecCurveName: 'prime256v1',
+      authMode: 'EXPLICIT',
+      certificateEnrollmentMode: 'CMP',
+      distinguishedName: { commonName: 'ann Tester' },
+    });
+
     // Ann creates the chain in the upload dialog and, first in order, signs right away.
     const { page } = ann;
     await page.goto('/signatureChains/upload');
@@ -254,6 +264,8 @@ describe('signing a chain in the browser', () => {
     await page.waitForURL((url) => url.pathname.includes('/customization/signature/'));
     const chainId = page.url().split('/').at(-2) ?? '';
 
+    await page.getByTestId('credential-note').waitFor();
+    await screenshot(page, 'sign-arrival-1280');
     // Drawn, on page 1, moved up and right, and scaled.
     await choose(page, 'credential-select', `${ann.credentialName} (RSA 2048)`);
     expect(await page.getByTestId('sign-confirm').isDisabled()).toBe(true);
@@ -276,6 +288,8 @@ describe('signing a chain in the browser', () => {
     await ben.page.goto('/signatureChains/list/TODO');
     await row(ben.page, 'three-party.pdf').getByTestId('chain-sign').click();
     await ben.page.waitForURL((url) => url.pathname.includes('/customization/signature/'));
+    await previewShown(ben.page);
+    await screenshot(ben.page, 'sign-arrival-600');
     await choose(ben.page, 'profile-select', 'Ben at work');
     await previewShown(ben.page);
     await turnToPage(ben.page, 2);
@@ -431,6 +445,25 @@ describe('signing a chain in the browser', () => {
     await signWithPassword(page);
     await page.getByTestId('toast-success').filter({ hasText: 'locked.pdf' }).waitFor();
     expect((await chainOf(ann, chain.id)).status).toBe('DONE');
+  });
+
+  it('a signer without an activated credential is warned and sent to Credentials', async () => {
+    const context = await newContext(browser, server.baseUrl, mobileViewport);
+    contexts.push(context);
+    const page = await context.newPage();
+    const dee = newCredentials('dee');
+    await register(page, dee);
+    await chainOver(ann, 'no-key.pdf', [{ email: dee.email }]);
+    await page.goto('/signatureChains/list/TODO');
+    await row(page, 'no-key.pdf').getByTestId('chain-sign').click();
+    const warning = page.getByTestId('warning-noActivatedCredential');
+    await warning.getByText(signingEn.warnings.noActivatedCredential.text).waitFor();
+    expect(await page.getByTestId('sign-confirm').isDisabled()).toBe(true);
+    await screenshot(page, 'sign-warning-600');
+    await warning
+      .getByRole('button', { name: signingEn.warnings.noActivatedCredential.action })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/credentials');
   });
 
   it('a wrong key password is named in English and in Hungarian, and nothing is signed', async () => {
