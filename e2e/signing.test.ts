@@ -466,7 +466,7 @@ describe('signing a chain in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/credentials');
   });
 
-  it('a wrong key password is named in English and in Hungarian, and nothing is signed', async () => {
+  it('a wrong key password is named in English and in Hungarian, nothing is signed, and the signer declines', async () => {
     const chain = await chainOver(ann, 'wrong-password.pdf', [{ email: ben.email }]);
     const { page } = ben;
     await page.goto('/signatureChains/list/TODO');
@@ -495,6 +495,18 @@ describe('signing a chain in the browser', () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'sign-wrong-password-hu-600');
     expect((await chainOf(ann, chain.id)).status).toBe('CREATED');
+
+    // Declining from the signing screen, with a reason, returns to the list.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sign-decline').click();
+    await page.getByTestId('decline-reason').fill('Rossz kulcs');
+    await page.getByTestId('decline-confirm').click();
+    await page
+      .getByTestId('toast-success')
+      .getByText(signingHu.toast.declined.replace('{{fileName}}', 'wrong-password.pdf'))
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === '/signatureChains/list');
+    expect((await chainOf(ann, chain.id)).status).toBe('FAILED');
     await ben.api.put('/api/v1/users/self', { locale: 'EN' });
   });
 });
