@@ -7,7 +7,7 @@ import signingHu from '../apps/web/src/features/signing/i18n/hu.json';
 import { apiAs, type Api } from './fixtures/api';
 import { newCredentials, register, type Credentials } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
-import { checkSignedPdf, encryptPdf, multiPagePdf } from './fixtures/pdf-tools';
+import { checkSignedPdf, encryptPdf, multiPagePdf, signatureWidgets } from './fixtures/pdf-tools';
 import { startServer, type RunningServer } from './fixtures/server';
 
 /**
@@ -294,6 +294,7 @@ describe('signing a chain in the browser', () => {
     await previewShown(ben.page);
     await turnToPage(ben.page, 2);
     await drag(ben.page, ben.page.getByTestId('signature-box'), 60, -150);
+    const bensBox = await boxOf(ben.page);
     // The box moved off the profile's (absent) saved position: it may be saved.
     expect(await ben.page.getByTestId('save-position').isDisabled()).toBe(false);
     expect(await fitsWidth(ben.page)).toBe(true);
@@ -335,6 +336,24 @@ describe('signing a chain in the browser', () => {
     }
     expect(checked.qpdf.code, checked.qpdf.output).toBe(0);
     expect(checked.qpdf.output).toContain('No syntax or stream encoding errors found');
+
+    // Each visible signature stands where its signer put it, on its own page.
+    const rectOf = (box: { originX: number; originY: number; width: number; height: number }) => [
+      box.originX,
+      box.originY,
+      box.originX + box.width,
+      box.originY + box.height,
+    ];
+    const widgets = await signatureWidgets(last);
+    expect(widgets.map((w) => w.page).sort()).toEqual([1, 2, 3]);
+    for (const [page, box] of [
+      [1, placed],
+      [2, bensBox],
+      [3, cidsSaved],
+    ] as const) {
+      const rect = widgets.find((w) => w.page === page)?.rect ?? [];
+      rectOf(box).forEach((value, index) => expect(rect[index]).toBeCloseTo(value, 0));
+    }
   });
 
   it('a clerk signs for a walk-in client, who draws their signature', async () => {
@@ -369,6 +388,8 @@ describe('signing a chain in the browser', () => {
     expect(checked.signatures, checked.pdfsigOutput).toHaveLength(1);
     expect(checked.signatures[0]?.valid, checked.pdfsigOutput).toBe(true);
     expect(checked.signatures[0]?.trusted, checked.pdfsigOutput).toBe(true);
+    // The client's signature in the default box: origin 0,0 on page 1, 150 × 50 points.
+    expect(await signatureWidgets(signed)).toEqual([{ page: 1, rect: [0, 0, 150, 50] }]);
   });
 
   it('batch signing signs three chains with one key password', async () => {
