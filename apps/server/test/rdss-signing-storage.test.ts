@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignResult } from '@signet/contracts/signatures';
-import { bootstrap, fastKdfEnv, person, post, rsspTestEnv, type Person } from './rssp-fixture';
+import {
+  adminAccount,
+  bootstrap,
+  fastKdfEnv,
+  person,
+  post,
+  rsspTestEnv,
+  type Person,
+} from './rssp-fixture';
 import {
   activatedCredential,
   bigPdf,
@@ -99,5 +107,21 @@ describe('signed revisions are stored as increments', () => {
     expect(added / 3).toBeLessThan(100 * 1024);
     // The three revisions together hold the contract once, not three or four times.
     expect(stored().reduce((sum, f) => sum + f.size, 0)).toBeLessThan(original.length + 300 * 1024);
+
+    // Deleted for good (recycle bin, then the admin), its increments go with it.
+    const soft = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/soft/${chain.id}`,
+      headers: ann.headers,
+    });
+    expect(soft.statusCode, soft.body).toBeLessThan(300);
+    const admin = await person(t, adminAccount.email, adminAccount.password, false);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/rdss/v1/signatureChains/${chain.id}`,
+      headers: admin.headers,
+    });
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    expect(stored().filter((f) => f.name.endsWith('.increment'))).toEqual([]);
   }, 300_000);
 });

@@ -163,6 +163,45 @@ describe('rDSS signing a chain (POST signatures/sign)', () => {
     expect((await sign(ann, signBody(chain, ann, key(ann)))).statusCode).toBe(403);
   }, 120_000);
 
+  it('signs with a signature profile: its credential, its image and its saved position', async () => {
+    const created = await post(t, ann, '/rdss/v1/users/self/signatureProfiles', {
+      name: 'Ann formal',
+      credentialId: key(ann).id,
+      sourceImageDataUrl: drawnSignature(),
+      savedSignatureFieldParameters: {
+        page: 2,
+        originX: 100,
+        originY: 200,
+        width: 180,
+        height: 60,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: ann.email }] });
+    const res = await sign(ann, {
+      credentialOptions: { PIN: '246810' },
+      signatureProfileId: created.json<{ id: string }>().id,
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]!.id }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const bytes = await download(t, ann, res.json<SignResult>()[0]!.signedDocument.id);
+    const checked = await checkSignedPdf(nss, bytes);
+    expect(checked.signatures).toEqual([
+      expect.objectContaining({ valid: true, trusted: true, signer: 'ann' }),
+    ]);
+    // The widget sits where the profile saved it.
+    expect(bytes.toString('latin1')).toMatch(/\/Rect\s*\[\s*100\s+200\s+280\s+260\s*\]/);
+    // Someone else's profile is not found.
+    const other = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    const refused = await sign(bob, {
+      credentialOptions: { credentialId: key(bob).id, PIN: '246810' },
+      signatureProfileId: created.json<{ id: string }>().id,
+      signatures: [{ signatureId: other.id, currentSignatureId: other.signatures[0]!.id }],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await revisionCount(other.id)).toBe(0);
+  }, 60_000);
+
   it('signs three chains with one key password and one authorisation (batch)', async () => {
     const chains = [];
     for (let i = 0; i < 3; i++) {

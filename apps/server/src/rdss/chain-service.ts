@@ -30,7 +30,7 @@ import { sendOrUnavailable } from '#infra/mailer';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
-import { findBatch, findDocument } from './document-store';
+import { findBatch, findDocument, type BlobStore } from './document-store';
 import { revisionsOfChains } from './revision-store';
 import {
   loadSubject,
@@ -40,7 +40,13 @@ import {
   type ChainSubject,
 } from './chain-subject';
 
-export type ChainContext = Pick<AppContext, 'config' | 'database' | 'events' | 'users' | 'mailer'>;
+export interface ChainContext extends Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'users' | 'mailer'
+> {
+  /** Where signed increments live outside the database (files), to remove with their chain. */
+  increments?: BlobStore;
+}
 
 const invitationDays = 14;
 
@@ -620,16 +626,20 @@ export async function resendInvitations(options: {
   });
 }
 
-/** The admin deletes a chain in the recycle bin for good. */
+/** The admin deletes a chain in the recycle bin for good, with its signed revisions. */
 export async function deleteChainForGood(options: {
   ctx: ChainContext;
   id: string;
 }): Promise<void> {
   const { ctx, id } = options;
-  await ctx.database.db.transaction(async (tx) => {
+  const revisionIds = await ctx.database.db.transaction(async (tx) => {
     const stored = await store.findChain(tx, id, { lock: true, inRecycleBin: true });
     if (!stored) throw notFound('Signature chain in the recycle bin');
+    const revisions = await revisionsOfChains(tx, [id]);
     await store.deleteChain(tx, id);
     await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
+    return revisions.map((r) => r.id);
   });
+  // Increments kept as files go after their rows (in the database they went with them).
+  await Promise.all(revisionIds.map((revisionId) => ctx.increments?.remove(revisionId)));
 }

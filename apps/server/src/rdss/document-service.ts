@@ -191,14 +191,35 @@ async function readableRevision(
   return { revision, document };
 }
 
-function revisionView(revision: RevisionRow, document: DocumentRow): DocumentView {
+function revisionView(
+  revision: RevisionRow,
+  document: DocumentRow,
+  bytes: Uint8Array,
+): DocumentView {
   return {
     ...toView(document),
     id: revision.id,
     fileSize: revision.fileSize,
-    sha256: revision.sha256,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
     createdAt: revision.createdAt.toISOString(),
   };
+}
+
+/** A revision's bytes: the original joined with the increments up to it. */
+async function revisionBytes(
+  ctx: DocumentContext,
+  revision: RevisionRow,
+  document: DocumentRow,
+): Promise<Uint8Array> {
+  const db = ctx.database.db;
+  const chain = await revisionsOf(db, revision.chainId, revision.documentId, revision.seq);
+  try {
+    return await joinRevision(db, ctx, document.id, chain);
+  } catch (error) {
+    throw new AppError('SERVER_ERROR', `Revision ${revision.id} cannot be read`, undefined, {
+      cause: error,
+    });
+  }
 }
 
 /** A document, or a signed revision of one (its id is the chain's signedDocument). */
@@ -208,7 +229,10 @@ export async function getDocument(options: {
   id: string;
 }): Promise<DocumentView> {
   const signed = await readableRevision(options.ctx, options.actor, options.id);
-  if (signed) return revisionView(signed.revision, signed.document);
+  if (signed) {
+    const { revision, document } = signed;
+    return revisionView(revision, document, await revisionBytes(options.ctx, revision, document));
+  }
   return toView(await readable(options.ctx, options.actor, options.id));
 }
 
@@ -226,15 +250,8 @@ export async function readDocumentFile(options: {
   const signed = await readableRevision(ctx, options.actor, options.id);
   if (signed) {
     const { revision, document } = signed;
-    const chain = await revisionsOf(db, revision.chainId, revision.documentId, revision.seq);
-    try {
-      const bytes = await joinRevision(db, ctx, document.id, chain);
-      return { document: revisionView(revision, document), bytes };
-    } catch (error) {
-      throw new AppError('SERVER_ERROR', `Revision ${revision.id} cannot be read`, undefined, {
-        cause: error,
-      });
-    }
+    const bytes = await revisionBytes(ctx, revision, document);
+    return { document: revisionView(revision, document, bytes), bytes };
   }
   const row = await readable(ctx, options.actor, options.id);
   const bytes = await ctx.blobs.get(db, row.id);

@@ -33,7 +33,9 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });
-    await authenticated.register(chainRoutes, { ctx: context });
+    await authenticated.register(chainRoutes, {
+      ctx: { ...context, increments: stores.increments },
+    });
     await authenticated.register(signRoutes, {
       ctx: {
         ...context,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { SignResultItem } from '@signet/contracts/signatures';
 import type { Db, Tx } from '#infra/database';
@@ -84,8 +85,12 @@ export async function joinRevision(
   let offset = original.length;
   for (const revision of revisions) {
     const increment = await stores.increments.get(db, revision.id);
-    if (!increment || revision.baseSize !== offset) {
-      throw new Error(`The increment of revision ${revision.id} is missing or out of place`);
+    const intact =
+      increment !== undefined &&
+      revision.baseSize === offset &&
+      createHash('sha256').update(increment).digest('hex') === revision.sha256;
+    if (!intact) {
+      throw new Error(`The increment of revision ${revision.id} is missing or damaged`);
     }
     out.set(increment, offset);
     offset += increment.length;

@@ -28,7 +28,7 @@ export const documentRevisions = rdss.table('document_revisions', {
   /** Length of the revision before (where this increment starts). */
   baseSize: bigint('base_size', { mode: 'number' }).notNull(),
   fileSize: bigint('file_size', { mode: 'number' }).notNull(),
-  /** Hex SHA-256 of the whole revision. */
+  /** Hex SHA-256 of this revision's increment (checked when revisions are joined). */
   sha256: text('sha256').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });

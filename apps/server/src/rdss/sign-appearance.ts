@@ -1,67 +1,83 @@
 import type { AppearanceOptions } from '@signet/pades';
-import { AppError } from '#infra/app-error';
 import {
   defaultSignatureField,
   type SignItem,
   type SignRequest,
 } from '@signet/contracts/signatures';
+import type { Db, Tx } from '#infra/database';
+import { signatureAppearance, type AppearanceSource } from './signature-appearance';
 
 /**
- * The visible signature of one chain's signing (D§2, D§3): where it goes, the image and the text
- * lines (name, date, then the comment, or in clerk mode the sub-signer). Kept in one place so the
- * signature profiles (their image, text, saved position and the admin background) join here.
+ * The visible signature of one chain's signing (D§2, D§3): where it goes (the signer's
+ * placement, else the profile's saved position, else the default) and what it shows, from the
+ * signature profiles' `signatureAppearance` (profile, drawing, or the clerk's client; text lines,
+ * colours and the admin background).
  */
 export interface AppearanceInput {
+  db: Db | Tx;
+  maxImageBytes: number;
   request: Pick<SignRequest, 'userImageDataUrl' | 'signatureProfileId'>;
   item: SignItem;
-  /** The signer as the certificate names them. */
-  signerName: string;
+  signer: { id: string; name: string };
   signedAt: Date;
   /** Clerk mode: the walk-in client signed for. */
   subsignerName: string | null;
 }
 
-const dataUrlPrefix = /^data:image\/(png|jpeg);base64,/;
-
-/** The bytes of a PNG or JPEG data URL. */
-export function imageBytes(dataUrl: string): Buffer {
-  return Buffer.from(dataUrl.replace(dataUrlPrefix, ''), 'base64');
+function sourceOf(input: AppearanceInput): AppearanceSource {
+  const { request, subsignerName } = input;
+  const image = request.userImageDataUrl;
+  if (subsignerName !== null && image !== undefined) {
+    return { kind: 'clerk', imageDataUrl: image, subsignerName };
+  }
+  if (request.signatureProfileId !== undefined) {
+    return { kind: 'profile', profileId: request.signatureProfileId };
+  }
+  if (image !== undefined) return { kind: 'drawn', imageDataUrl: image };
+  return { kind: 'text' };
 }
 
-/** `2026-11-25 09:14 UTC`. */
-export function signingDateLine(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * The credential a signature profile signs with, when the call names a profile but no
+ * credential (null otherwise). A profile that is not the signer's is NOT_FOUND.
+ */
+export async function profileCredential(
+  input: Pick<AppearanceInput, 'db' | 'maxImageBytes' | 'request' | 'signer'>,
+): Promise<string | null> {
+  const profileId = input.request.signatureProfileId;
+  if (profileId === undefined) return null;
+  const { profileCredentialId } = await signatureAppearance({
+    db: input.db,
+    maxImageBytes: input.maxImageBytes,
+    signer: input.signer,
+    source: { kind: 'profile', profileId },
+    signedAt: new Date(),
+  });
+  return profileCredentialId;
 }
 
 /**
  * The appearance, or undefined for an invisible signature: a signature is visible when the signer
- * placed it, drew an image, or signs as a clerk (whose client's drawn signature must show).
+ * placed it, drew an image, chose a profile, or signs as a clerk (whose client's drawing shows).
  */
-export function signatureAppearance(input: AppearanceInput): AppearanceOptions | undefined {
+export async function chainSignatureAppearance(
+  input: AppearanceInput,
+): Promise<AppearanceOptions | undefined> {
   const { request, item } = input;
-  if (request.signatureProfileId !== undefined) {
-    throw new AppError('INVALID_REQUEST', 'Signature profiles are not available yet');
-  }
-  const image = request.userImageDataUrl;
   const visible =
     item.signatureFieldParameters !== undefined ||
-    image !== undefined ||
+    request.userImageDataUrl !== undefined ||
+    request.signatureProfileId !== undefined ||
     input.subsignerName !== null;
   if (!visible) return undefined;
-  const field = item.signatureFieldParameters ?? defaultSignatureField;
-  const third =
-    input.subsignerName !== null
-      ? `For: ${input.subsignerName}`
-      : item.comment?.trim()
-        ? item.comment.trim()
-        : undefined;
-  return {
-    page: field.page,
-    originX: field.originX,
-    originY: field.originY,
-    width: field.width,
-    height: field.height,
-    ...(image === undefined ? {} : { image: imageBytes(image) }),
-    textLines: [input.signerName, signingDateLine(input.signedAt), ...(third ? [third] : [])],
-  };
+  const { content, savedPosition } = await signatureAppearance({
+    db: input.db,
+    maxImageBytes: input.maxImageBytes,
+    signer: input.signer,
+    source: sourceOf(input),
+    signedAt: input.signedAt,
+    comment: item.comment ?? null,
+  });
+  const field = item.signatureFieldParameters ?? savedPosition ?? defaultSignatureField;
+  return { ...field, ...content };
 }

@@ -21,7 +21,7 @@ import { findDocument, type BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { signatureAppearance } from './sign-appearance';
+import { chainSignatureAppearance, profileCredential } from './sign-appearance';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
 export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
@@ -63,7 +63,6 @@ interface Job {
   /** The revisions it was prepared on (the latest last), and their joined bytes' length. */
   base: RevisionRow[];
   baseSize: number;
-  baseSha: ReturnType<typeof createHash>;
   prepared: PreparedSignature;
   signedAt: Date;
   subsignerName: string | null;
@@ -134,8 +133,15 @@ export async function signChains(options: {
   const timings = options.timings ?? noTimings;
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
-  const credentialId = input.credentialOptions.credentialId;
-  if (credentialId === undefined) {
+  const credentialId =
+    input.credentialOptions.credentialId ??
+    (await profileCredential({
+      db: ctx.database.db,
+      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
+      request: input,
+      signer: { id: actor.id, name: actor.email },
+    }));
+  if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
   const credential = await ctx.signing.credentialForSigning({ credentialId, userId: actor.id });
@@ -225,18 +231,22 @@ async function prepareJob(
   if (row.clerkMode && input.userImageDataUrl === undefined) {
     throw invalid({ userImageDataUrl: 'The client draws their signature' });
   }
-  const { document, base, bytes } = await timings.measure('database', () =>
+  const { document, base, bytes } = await timings.measure('read', () =>
     readLatest(ctx, chainId, stored.chain.origDocumentId as string),
   );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
-  const appearance = signatureAppearance({
-    request: input,
-    item,
-    signerName: credential.subjectName,
-    signedAt,
-    subsignerName,
-  });
+  const appearance = await timings.measure('appearance', () =>
+    chainSignatureAppearance({
+      db,
+      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
+      request: input,
+      item,
+      signer: { id: actor.id, name: credential.subjectName },
+      signedAt,
+      subsignerName,
+    }),
+  );
   let prepared: PreparedSignature;
   try {
     prepared = timings.measureSync('engine', () =>
@@ -253,7 +263,6 @@ async function prepareJob(
   } catch (error) {
     throw pdfFailure(error, { index, password });
   }
-  const baseSha = timings.measureSync('engine', () => createHash('sha256').update(bytes));
   crash(ctx, 'prepared');
   return {
     index,
@@ -263,7 +272,6 @@ async function prepareJob(
     document,
     base,
     baseSize: bytes.length,
-    baseSha,
     prepared,
     signedAt,
     subsignerName,
@@ -388,7 +396,7 @@ async function commitJob(
     entryId: job.entry.id,
     baseSize: job.baseSize,
     fileSize: job.baseSize + increment.length,
-    sha256: timings.measureSync('engine', () => job.baseSha.update(increment).digest('hex')),
+    sha256: createHash('sha256').update(increment).digest('hex'),
     createdAt: job.signedAt,
   };
   const result: SignResultItem = {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#infra/database';
 import { signingAuthorisations, type SigningAuthorisationRow } from './authorisation-table';
 
@@ -12,36 +12,42 @@ export async function insertAuthorisation(
 }
 
 export type TakeOutcome =
-  { taken: SigningAuthorisationRow } | { refused: 'unknown' | 'mismatch' | 'used' | 'expired' };
+  | { taken: Pick<SigningAuthorisationRow, 'kind' | 'sealedKey'> }
+  | { refused: 'unknown' | 'mismatch' | 'used' | 'expired' };
 
 /**
- * Takes the authorisation for one use under its row lock: only an unused, unexpired one bound to
+ * Takes the authorisation for one use in one statement: only an unused, unexpired one bound to
  * this credential, user and hashes is marked used, and its sealed key is wiped in the same
- * statement (the caller gets the key from the row read before). A second taker, even at the same
- * moment, meets it used.
+ * statement (the caller gets the key as it was). A second taker, even at the same moment, meets
+ * it used. When nothing is taken, a second read tells why.
  */
 export async function takeAuthorisation(
   db: Db,
   match: { id: string; credentialId: string; userId: string; hashesDigest: string },
 ): Promise<TakeOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(signingAuthorisations)
-      .where(eq(signingAuthorisations.id, match.id))
-      .for('update');
-    if (!row || row.userId !== match.userId || row.credentialId !== match.credentialId) {
-      return { refused: 'unknown' as const };
-    }
-    if (row.usedAt) return { refused: 'used' as const };
-    if (row.expiresAt.getTime() <= Date.now()) return { refused: 'expired' as const };
-    if (row.hashesDigest !== match.hashesDigest) return { refused: 'mismatch' as const };
-    await tx
-      .update(signingAuthorisations)
-      .set({ usedAt: new Date(), sealedKey: null })
-      .where(eq(signingAuthorisations.id, row.id));
-    return { taken: row };
-  });
+  const result = await db.execute(sql`
+    with old as (
+      select id, sealed_key from rssp.signing_authorisations where id = ${match.id} for update
+    )
+    update rssp.signing_authorisations a set used_at = now(), sealed_key = null
+    from old
+    where a.id = old.id
+      and a.credential_id = ${match.credentialId}
+      and a.user_id = ${match.userId}
+      and a.hashes_digest = ${match.hashesDigest}
+      and a.used_at is null
+      and a.expires_at > now()
+    returning a.kind, a.num_signatures, old.sealed_key`);
+  const [taken] = (result as unknown as { rows: { kind: string; sealed_key: string | null }[] })
+    .rows;
+  if (taken) return { taken: { kind: taken.kind, sealedKey: taken.sealed_key } };
+  const row = await findAuthorisation(db, match.id);
+  if (!row || row.userId !== match.userId || row.credentialId !== match.credentialId) {
+    return { refused: 'unknown' };
+  }
+  if (row.usedAt) return { refused: 'used' };
+  if (row.expiresAt.getTime() <= Date.now()) return { refused: 'expired' };
+  return { refused: 'mismatch' };
 }
 
 export async function findAuthorisation(

@@ -3,6 +3,7 @@ import type { Tx } from '#infra/database';
 import type { CredentialRow } from './credential-table';
 import { findCredential, lockCredential, takeAttempt, updateCredential } from './credential-store';
 import { unwrapWithSecret, wrapWithSecret } from '#infra/key-wrap';
+import { noTimings, type Timings } from '#infra/timings';
 import type { RsspContext } from './rssp-context';
 
 /** What opening and wrapping keys take of the rSSP's context. */
@@ -42,6 +43,8 @@ export async function openWithSecret(
   row: CredentialRow,
   kind: SecretKind,
   secret: string,
+  /** Where the time goes: the KDF as `kdf`, the counting as `database`. */
+  timings: Timings = noTimings,
 ): Promise<OpenedKey> {
   const blob = kind === 'password' ? row.wrappedKeyPassword : row.wrappedKeyPuk;
   if (row.status !== 'ACTIVATED' || !blob) {
@@ -50,23 +53,27 @@ export async function openWithSecret(
   if (isBlockedForGood(ctx, row)) throw blockedForGood();
   const max =
     kind === 'password' ? ctx.config.KEY_PASSWORD_MAX_ATTEMPTS : ctx.config.PUK_MAX_ATTEMPTS;
-  const taken = await takeAttempt(ctx.database.db, {
-    id: row.id,
-    kind,
-    maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
-    maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
-  });
+  const taken = await timings.measure('database', () =>
+    takeAttempt(ctx.database.db, {
+      id: row.id,
+      kind,
+      maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
+      maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+    }),
+  );
   if (taken === undefined) {
     const now = await findCredential(ctx.database.db, row.id);
     if (!now) throw notFound('Credential');
     throw isBlockedForGood(ctx, now) ? blockedForGood() : blockedUntilUnlock();
   }
-  const pkcs8 = await unwrapWithSecret({
-    ring: ctx.ring,
-    blob,
-    secret,
-    aad: wrapAad(row.id, kind),
-  });
+  const pkcs8 = await timings.measure('kdf', () =>
+    unwrapWithSecret({
+      ring: ctx.ring,
+      blob,
+      secret,
+      aad: wrapAad(row.id, kind),
+    }),
+  );
   if (!pkcs8) {
     if (taken < max) throw incorrect();
     throw kind === 'password' ? blockedUntilUnlock() : blockedForGood();

@@ -9,11 +9,13 @@ import {
 import { fromPem, parseCertificate, X509_OID } from '@signet/der';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import { unwrapWithKek, wrappedKekId } from '#infra/key-wrap';
+import { noTimings, type Timings } from '#infra/timings';
 import {
   dropStaleAuthorisations,
   insertAuthorisation,
   takeAuthorisation,
 } from './authorisation-store';
+import type { SigningAuthorisationRow } from './authorisation-table';
 import { findCredential } from './credential-store';
 import type { CredentialRow } from './credential-table';
 import { keySpecOfRow } from './credential-service';
@@ -202,10 +204,12 @@ const sadPattern = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 export async function authorizeCredential(
   ctx: KeyContext,
   request: AuthoriseRequest,
+  /** The KDF as `kdf`, the rest as `database` (the bench's split). */
+  timings: Timings = noTimings,
 ): Promise<{ sad: string; expiresAt: Date }> {
   checkHashes(request.hashes);
   const row = checkedRow(
-    await findCredential(ctx.database.db, request.credentialId),
+    await timings.measure('database', () => findCredential(ctx.database.db, request.credentialId)),
     request.userId,
   );
   const id = randomUUID();
@@ -216,7 +220,7 @@ export async function authorizeCredential(
       throw new AppError('INVALID_REQUEST', 'This credential is authorised with its key password');
     }
     const keyPassword = request.authorisation.keyPassword;
-    const opened = await openWithSecret(ctx, row, 'password', keyPassword);
+    const opened = await openWithSecret(ctx, row, 'password', keyPassword, timings);
     try {
       // After a KEK rotation, the password copy moves to the current KEK on its next use.
       const stale = wrappedKekId(opened.blob) !== ctx.ring.current.id;
@@ -230,8 +234,10 @@ export async function authorizeCredential(
             }),
           }
         : {};
-      await commitOpened(ctx, { id: row.id, kind: 'password', blob: opened.blob, changes });
-      sealedKey = sealKey(ctx, id, secret, opened.pkcs8);
+      await timings.measure('database', () =>
+        commitOpened(ctx, { id: row.id, kind: 'password', blob: opened.blob, changes }),
+      );
+      sealedKey = timings.measureSync('unwrap', () => sealKey(ctx, id, secret, opened.pkcs8));
     } finally {
       opened.pkcs8.fill(0);
     }
@@ -243,16 +249,21 @@ export async function authorizeCredential(
   }
   const now = Date.now();
   const expiresAt = new Date(now + ctx.config.AUTHORIZATION_TIMEOUT_SECS * 1000);
-  await dropStaleAuthorisations(ctx.database.db, new Date(now - 3_600_000));
-  await insertAuthorisation(ctx.database.db, {
-    id,
-    credentialId: row.id,
-    userId: request.userId,
-    kind: request.authorisation.type,
-    hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
-    numSignatures: request.hashes.length,
-    sealedKey,
-    expiresAt,
+  await timings.measure('database', async () => {
+    // Now and then, not on every call: records used or expired an hour ago go.
+    if (Math.random() < 1 / 32) {
+      await dropStaleAuthorisations(ctx.database.db, new Date(now - 3_600_000));
+    }
+    await insertAuthorisation(ctx.database.db, {
+      id,
+      credentialId: row.id,
+      userId: request.userId,
+      kind: request.authorisation.type,
+      hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+      numSignatures: request.hashes.length,
+      sealedKey,
+      expiresAt,
+    });
   });
   return { sad: `${id}.${secret.toString('base64url')}`, expiresAt };
 }
@@ -273,28 +284,49 @@ const refusals = {
 export async function signHashes(
   ctx: KeyContext,
   request: SignHashesRequest,
+  /** Opening the key and signing as `unwrap`, the authorisation's record as `database`. */
+  timings: Timings = noTimings,
 ): Promise<SignHashesResult> {
   checkHashes(request.hashes);
   const { authorisation } = request;
   const sad =
     authorisation.type === 'sad'
       ? authorisation.sad
-      : (await authorizeCredential(ctx, { ...request, authorisation })).sad;
+      : (await authorizeCredential(ctx, { ...request, authorisation }, timings)).sad;
   const parts = sadPattern.exec(sad);
   if (!parts) throw forbidden(refusals.unknown);
   const [, id = '', secretText = ''] = parts;
-  const row = checkedRow(
-    await findCredential(ctx.database.db, request.credentialId),
-    request.userId,
-  );
-  const outcome = await takeAuthorisation(ctx.database.db, {
-    id,
-    credentialId: row.id,
-    userId: request.userId,
-    hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+  const { row, outcome } = await timings.measure('database', async () => {
+    const found = checkedRow(
+      await findCredential(ctx.database.db, request.credentialId),
+      request.userId,
+    );
+    const taken = await takeAuthorisation(ctx.database.db, {
+      id,
+      credentialId: found.id,
+      userId: request.userId,
+      hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+    });
+    return { row: found, outcome: taken };
   });
   if ('refused' in outcome) throw forbidden(refusals[outcome.refused]);
   const { taken } = outcome;
+  return timings.measureSync('unwrap', () =>
+    signWithKey(ctx, { request, row, taken, id, secretText }),
+  );
+}
+
+function signWithKey(
+  ctx: KeyContext,
+  options: {
+    request: SignHashesRequest;
+    row: CredentialRow;
+    taken: Pick<SigningAuthorisationRow, 'kind' | 'sealedKey'>;
+    id: string;
+    secretText: string;
+  },
+): SignHashesResult {
+  const { request, row, taken, id, secretText } = options;
   let pkcs8: Buffer;
   if (taken.sealedKey) {
     pkcs8 = openSealedKey(ctx, id, Buffer.from(secretText, 'base64url'), taken.sealedKey);

@@ -30,12 +30,12 @@ export interface SigningClient {
     credentialId: string;
     userId: string;
   }): Promise<SigningCredential>;
-  /** Signature Activation Data for exactly these hashes (the KDF runs here, timed as `kdf`). */
+  /** Signature Activation Data for exactly these hashes (the KDF runs here: `kdf` of `timings`). */
   authorizeCredential(
     request: AuthoriseRequest,
     timings?: Timings,
   ): Promise<{ sad: string; expiresAt: Date }>;
-  /** The signatures the SAD covers (timed as `unwrap`: opening the sealed key and signing). */
+  /** The signatures the SAD covers (`unwrap`: opening the sealed key and signing). */
   signHashes(request: SignHashesRequest, timings?: Timings): Promise<SignHashesResult>;
 }
 
@@ -48,8 +48,7 @@ export function createSigningClient(context: AppContext): SigningClient {
   return {
     credentialForSigning: (request) => credentialForSigning(ctx, request),
     authorizeCredential: (request, timings = noTimings) =>
-      timings.measure('kdf', () => authorizeCredential(ctx, request)),
-    signHashes: (request, timings = noTimings) =>
-      timings.measure('unwrap', () => signHashes(ctx, request)),
+      authorizeCredential(ctx, request, timings),
+    signHashes: (request, timings = noTimings) => signHashes(ctx, request, timings),
   };
 }

@@ -11,6 +11,7 @@ create table rdss.document_revisions (
   entry_id uuid not null references rdss.chain_entries (id) on delete cascade,
   base_size bigint not null,
   file_size bigint not null,
+  -- SHA-256 of this revision's increment (checked when revisions are joined).
   sha256 text not null,
   created_at timestamptz not null default now(),
   unique (chain_id, document_id, seq)

@@ -32,10 +32,11 @@ describe('profile preview layout (600×200, 10 % padding)', () => {
     });
   });
 
-  it('uses the ratio as the font size unless the text would not fit', () => {
-    const box = { x: 0, y: 0, w: 200, h: 160 };
-    expect(fittedFontSize(24, box, (size) => size * 5)).toBe(24);
-    expect(fittedFontSize(100, box, (size) => size * 5)).toBe(40);
+  it('sizes the text by the ratio (two pixels a step) unless it would not fit', () => {
+    const box = { x: 0, y: 0, w: 400, h: 160 };
+    expect(fittedFontSize(24, box, (size) => size * 5)).toBe(48);
+    expect(fittedFontSize(100, box, (size) => size * 5)).toBe(80);
     expect(fittedFontSize(100, { ...box, h: 30 }, () => 10)).toBe(30);
+    expect(fittedFontSize(1, box, () => 10)).toBe(4);
   });
 });

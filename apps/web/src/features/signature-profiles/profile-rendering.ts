@@ -55,12 +55,16 @@ export function coveringRect(
   return { x: box.x + (box.w - w) / 2, y: box.y + (box.h - h) / 2, w, h };
 }
 
+/** Canvas pixels of font size per step of the text ratio: the default 24 gives 48 px of 200. */
+export const pixelsPerRatio = 2;
+
 /**
- * The font size of the text: the slider's ratio (1–100, in canvas pixels; default 24) made
- * smaller until the text fits its box; `widthAt(size)` measures the text at a size.
+ * The font size of the text: the slider's ratio (1–100, default 24) times two canvas pixels,
+ * at most the box's height, made smaller until the text fits its box; `widthAt(size)` measures
+ * the text at a size.
  */
 export function fittedFontSize(ratio: number, box: Box, widthAt: (size: number) => number): number {
-  let size = Math.min(ratio, box.h);
+  let size = Math.min(ratio * pixelsPerRatio, box.h);
   while (size > 4 && widthAt(size) > box.w) size -= 1;
   return Math.max(4, size);
 }

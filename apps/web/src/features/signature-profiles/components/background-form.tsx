@@ -53,22 +53,20 @@ function BackgroundPreview({
     };
   }, [color, image]);
   return (
-    <Box
-      component="canvas"
+    <canvas
       ref={canvas}
       width={width}
       height={height}
       role="img"
       aria-label={label}
       data-testid="background-preview"
-      sx={{
+      style={{
         display: 'block',
         width: '100%',
         maxWidth: width,
         aspectRatio: `${width} / ${height}`,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
+        border: '1px solid rgba(128,128,128,0.4)',
+        borderRadius: 4,
       }}
     />
   );

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { profilePreview } from '@signet/contracts/signature-profiles';
 import { drawLook, loadLook, type ProfileLook } from '../render-profile-image';
@@ -34,8 +33,8 @@ export function ProfilePreview({ look, label }: { look: ProfileLook; label: stri
   }, [imageDataUrl, text, ratio, font, color]);
 
   return (
-    <Box
-      component="canvas"
+    // A plain canvas: on a Box, width and height would be CSS, not the canvas's own size.
+    <canvas
       ref={canvas}
       width={profilePreview.width}
       height={profilePreview.height}
@@ -43,14 +42,13 @@ export function ProfilePreview({ look, label }: { look: ProfileLook; label: stri
       aria-label={label}
       data-testid="profile-preview"
       data-text={text}
-      sx={{
+      style={{
         display: 'block',
         width: '100%',
         maxWidth: profilePreview.width,
         aspectRatio: `${profilePreview.width} / ${profilePreview.height}`,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
+        border: '1px solid rgba(128,128,128,0.4)',
+        borderRadius: 4,
         backgroundImage:
           'repeating-conic-gradient(rgba(128,128,128,0.10) 0% 25%, transparent 0% 50%)',
         backgroundSize: '16px 16px',

@@ -53,7 +53,7 @@ export function ProfilesTable(props: ProfilesTableProps) {
           <TableCell
             title={profile.name}
             data-testid="profile-row-name"
-            sx={{ wordBreak: 'break-word' }}
+            sx={{ width: '100%', wordBreak: 'break-word' }}
           >
             {truncatedName(profile.name)}
           </TableCell>

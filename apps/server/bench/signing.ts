@@ -1,0 +1,284 @@
+/**
+ * Signing benchmark (issue 14 §4), through HTTP on the embedded default (PGlite with its files):
+ *
+ * 1. One signature on a ~300 KB manual: the request's time split by its `Server-Timing` (KDF,
+ *    unwrap, engine, database) and the rest; target: besides the KDF and the engine ≤ 15 ms p50.
+ * 2. A 50 MB file: the whole sign request against the engine alone (prepare + embed in process,
+ *    signing with a local key) on the same bytes; target ≤ 2×.
+ * 3. 50 signers of one unordered chain press Sign at once from a second process: all signed, every
+ *    signature valid in pdfsig, throughput printed beside the KDF's own limit on this machine.
+ *
+ * A printed table, not a test: it exits 0 either way.
+ *
+ *   npm run bench:signing -w apps/server            (KDF cost 2^15; BENCH_KDF_LOG2_N=17 for production's)
+ */
+import { fork } from 'node:child_process';
+import { randomBytes, scrypt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { embed, prepareIncrement } from '@signet/pades';
+import { encodeName, issueCertificate } from '@signet/der';
+import type { Chain } from '@signet/contracts/chains';
+import type { Credential } from '@signet/contracts/credentials';
+import type { SignResult } from '@signet/contracts/signatures';
+import { createSigner, generateKey } from '#rssp/key-algorithms';
+import { bootstrap, person, rsspTestEnv, type Person } from '#test/rssp-fixture';
+import {
+  activatedCredential,
+  bigPdf,
+  checkSignedPdf,
+  createChain,
+  signBody,
+  trustEmbeddedCa,
+} from '#test/signing-fixture';
+import { createTestApp } from '#test/test-app';
+import type { SignJob, SignJobResult } from './signing-worker';
+
+const kdfLog2N = Number(process.env.BENCH_KDF_LOG2_N ?? 15);
+const singleRuns = Number(process.env.BENCH_SIGN_RUNS ?? 30);
+const crowd = Number(process.env.BENCH_SIGNERS ?? 50);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const verdict = (pass: boolean) => (pass ? 'pass' : 'FAIL');
+
+/** A text-heavy manual of about 300 KB: 200 pages of set text. */
+async function manual(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const line = 'The quick brown fox jumps over the lazy dog while the typesetter counts glyphs. ';
+  for (let p = 0; p < 200; p++) {
+    const page = pdf.addPage([595, 842]);
+    for (let l = 0; l < 60; l++) {
+      page.drawText(`${p + 1}.${l + 1} ${line}`, { x: 40, y: 800 - l * 12.5, size: 9, font });
+    }
+  }
+  return pdf.save({ useObjectStreams: true });
+}
+
+function parseServerTiming(header: string | null): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (header ?? '').split(',')) {
+    const match = /^\s*(\w+);dur=([\d.]+)/.exec(part);
+    if (match) out[match[1]!] = Number(match[2]);
+  }
+  return out;
+}
+
+/** The scrypt of one key password at this cost, and how many this machine runs per second. */
+async function kdfLimit(): Promise<{ oneMs: number; perSecond: number }> {
+  const N = 2 ** kdfLog2N;
+  const once = () =>
+    new Promise<void>((resolve, reject) =>
+      scrypt('246810', randomBytes(16), 32, { N, r: 8, p: 1, maxmem: 512 * N * 8 }, (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  await once();
+  const single: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await once();
+    single.push(performance.now() - started);
+  }
+  const parallel = 16;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: parallel }, once));
+  return { oneMs: median(single), perSecond: parallel / ((performance.now() - started) / 1000) };
+}
+
+/** prepareIncrement + a local RSA key + embed on the bytes: the engine alone. */
+async function engineAlone(bytes: Uint8Array, runs: number): Promise<number> {
+  const rsa = await generateKey({ keyAlg: 'rsa', rsaKeySize: 2048 });
+  const rsaSigner = createSigner({ keyAlg: 'rsa', rsaKeySize: 2048 }, rsa.pkcs8);
+  const caKey = await generateKey({ keyAlg: 'ec', curve: 'prime256v1' });
+  const name = encodeName([{ oid: '2.5.4.3', value: 'Bench' }]);
+  const certificate = issueCertificate({
+    subject: name,
+    spki: rsa.spki,
+    issuer: name,
+    issuerSpki: caKey.spki,
+    signer: createSigner({ keyAlg: 'ec', curve: 'prime256v1' }, caKey.pkcs8),
+    notBefore: new Date(Date.now() - 60_000),
+    notAfter: new Date(Date.now() + 86_400_000),
+    isCa: false,
+  });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const prepared = prepareIncrement(bytes, {
+      certificateChain: [certificate],
+      algorithm: 'RSA_PKCS1',
+      appearance: { page: 1, originX: 50, originY: 50, width: 150, height: 50, textLines: ['x'] },
+    });
+    const signature = rsaSigner.signDigest(prepared.hash, 'sha256');
+    await embed(prepared, signature);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+function runWorker(job: SignJob): Promise<SignJobResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./signing-worker.ts', import.meta.url), {
+      execArgv: ['--import', 'tsx'],
+    });
+    child.once('message', (result: SignJobResult) => {
+      resolve(result);
+      child.kill();
+    });
+    child.once('error', reject);
+    child.send(job);
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
+const t = await createTestApp({
+  env: {
+    ...rsspTestEnv,
+    KDF_SCRYPT_LOG2_N: String(kdfLog2N),
+    MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
+    API_CALLS_PER_SECOND: '1000',
+    REGISTRATIONS_PER_ADDRESS: '1000',
+  },
+  dataDir,
+});
+const rows: string[] = [];
+try {
+  await bootstrap(t);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const ann = await person(t, 'ann@bench.test');
+  const annsKey = await activatedCredential(t, ann, { keyAlg: 'rsa', rsaKeySize: 2048 });
+  const nss = await trustEmbeddedCa(t);
+  const httpSign = async (who: Person, chain: Chain, key: Credential) => {
+    const started = performance.now();
+    const res = await fetch(`${address}/rdss/v1/signatures/sign`, {
+      method: 'POST',
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(
+        signBody(chain, who, key, {
+          item: {
+            signatureFieldParameters: { page: 1, originX: 40, originY: 40, width: 150, height: 50 },
+          },
+        }),
+      ),
+    });
+    const total = performance.now() - started;
+    if (res.status !== 200) throw new Error(`sign: ${res.status} ${await res.text()}`);
+    const timing = parseServerTiming(res.headers.get('server-timing'));
+    return { total, timing, result: (await res.json()) as SignResult };
+  };
+
+  // 1. One signature on the 300 KB manual.
+  const small = await manual();
+  const split: Record<string, number[]> = {
+    read: [],
+    kdf: [],
+    unwrap: [],
+    engine: [],
+    database: [],
+    rest: [],
+    total: [],
+  };
+  for (let i = 0; i < singleRuns + 3; i++) {
+    const chain = await createChain(
+      t,
+      ann,
+      { type: 'ORDERED', signers: [{ email: ann.email }] },
+      small,
+    );
+    const { total, timing } = await httpSign(ann, chain, annsKey);
+    if (i < 3) continue; // warm-up
+    const kdf = timing.kdf ?? 0;
+    const engine = timing.engine ?? 0;
+    split.kdf!.push(kdf);
+    split.unwrap!.push(timing.unwrap ?? 0);
+    split.engine!.push(engine);
+    split.database!.push(timing.database ?? 0);
+    split.read!.push(timing.read ?? 0);
+    split.rest!.push(total - kdf - engine);
+    split.total!.push(total);
+  }
+  const smallKb = (small.length / 1024).toFixed(0);
+  rows.push(
+    `| 1 | ${smallKb} KB manual, one signature over HTTP (median of ${singleRuns}) | total ${ms(median(split.total!))}: KDF ${ms(median(split.kdf!))}, unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, database ${ms(median(split.database!))} | | |`,
+    `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
+  );
+
+  // 2. A 50 MB file: the whole request against the engine alone.
+  const large = bigPdf(50 * 1024 * 1024);
+  const engineMs = await engineAlone(large, 3);
+  const wholes: number[] = [];
+  const largeSplit: Record<string, number>[] = [];
+  for (let i = 0; i < 3; i++) {
+    const chain = await createChain(
+      t,
+      ann,
+      { type: 'ORDERED', signers: [{ email: ann.email }] },
+      large,
+    );
+    const { total, timing } = await httpSign(ann, chain, annsKey);
+    wholes.push(total);
+    largeSplit.push(timing);
+  }
+  const whole = median(wholes);
+  const part = (name: string) => median(largeSplit.map((s) => s[name] ?? 0));
+  const withoutKdf = whole - part('kdf');
+  rows.push(
+    `| 2 | 50 MB file: whole sign request vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×): KDF ${ms(part('kdf'))}, reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
+    `| 2 | … without the key password's KDF (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
+  );
+
+  // 3. Fifty signers of one unordered chain at once, from a second process.
+  const signers: Person[] = [];
+  const keys: Credential[] = [];
+  for (let i = 0; i < crowd; i++) {
+    const who = await person(t, `signer${i}@bench.test`);
+    signers.push(who);
+    keys.push(await activatedCredential(t, who));
+  }
+  const chain = await createChain(
+    t,
+    ann,
+    { type: 'UNORDERED', signers: signers.map((s) => ({ email: s.email })) },
+    small,
+  );
+  const kdf = await kdfLimit();
+  const load = await runWorker({
+    url: `${address}/rdss/v1/signatures/sign`,
+    requests: signers.map((who, i) => ({
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(signBody(chain, who, keys[i]!)),
+    })),
+  });
+  const done = (
+    await t.app.inject({ url: `/rdss/v1/signatureChains/${chain.id}`, headers: ann.headers })
+  ).json<Chain>();
+  const finalBytes = (
+    await t.app.inject({
+      url: `/rdss/v1/documents/${done.signedDocument?.id}/file`,
+      headers: ann.headers,
+    })
+  ).rawPayload;
+  const checked = await checkSignedPdf(nss, finalBytes);
+  const valid = checked.signatures.filter((s) => s.valid && s.trusted).length;
+  const throughput = crowd / (load.wallMs / 1000);
+  rows.push(
+    `| 3 | ${crowd} signers of one unordered chain at once (second process) | ${load.ok}/${crowd} answered 200, chain ${done.status}, ${valid}/${checked.signatures.length} signatures valid and trusted in pdfsig, qpdf ${checked.qpdf === 0 ? 'clean' : 'NOT clean'} | all ${crowd} | ${verdict(load.ok === crowd && valid === crowd && done.status === 'DONE' && checked.qpdf === 0)} |`,
+    `| 3 | … throughput beside the KDF's own limit (scrypt 2^${kdfLog2N}: ${ms(kdf.oneMs)} each) | ${throughput.toFixed(1)} signatures/s in ${ms(load.wallMs)} (p50 ${ms(load.p50)}, max ${ms(load.max)}); the KDF alone: ${kdf.perSecond.toFixed(1)}/s on ${availableParallelism()} cores | | |`,
+  );
+} finally {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(
+  `Signing bench — load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (the machine is shared)`,
+);
+console.log(['| # | measure | value | target | |', '|---|---|---|---|---|', ...rows].join('\n'));
