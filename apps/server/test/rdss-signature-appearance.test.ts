@@ -14,7 +14,12 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, type Signer } from '@signet/pades';
-import { formatSigningTime, signatureAppearance } from '#rdss/signature-appearance';
+import {
+  appearanceForSignItem,
+  formatSigningTime,
+  signatureAppearance,
+} from '#rdss/signature-appearance';
+import { defaultSignatureField } from '@signet/contracts/signatures';
 import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
 import { dataUrl, signatureImage } from './signature-images';
 import type { TestApp } from './test-app';
@@ -234,5 +239,62 @@ describe('the visible signature a signing shows (rendered by pdftoppm)', () => {
       signedAt: new Date(),
     });
     await expect(foreign).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('gives the sign call whole AppearanceOptions: placed box, else saved position, else the default', async () => {
+    const credential = await createCredential(t, ann, { description: 'Positions' });
+    const saved = { page: 1, originX: 100, originY: 200, width: 180, height: 60 };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/users/self/signatureProfiles',
+      headers: ann.headers,
+      payload: {
+        name: 'Positioned',
+        credentialId: credential.id,
+        textParams: { text: 'Ann' },
+        savedSignatureFieldParameters: saved,
+      },
+    });
+    const profileId = created.json<{ id: string }>().id;
+    const base = {
+      db: t.context.database.db,
+      maxImageBytes: 1_048_576,
+      signer: { id: ann.id, name: 'Ann Test' },
+      signedAt: new Date('2026-11-25T10:00:00Z'),
+    };
+    expect(await appearanceForSignItem(base)).toEqual({
+      appearance: undefined,
+      profileCredentialId: null,
+    });
+    const fromProfile = await appearanceForSignItem({ ...base, signatureProfileId: profileId });
+    expect(fromProfile.profileCredentialId).toBe(credential.id);
+    expect(fromProfile.appearance).toMatchObject({
+      ...saved,
+      textLines: ['Ann', 'Ann Test', '2026.11.25 10:00:00 UTC'],
+    });
+    const placed = { page: 1, originX: 10, originY: 20, width: 150, height: 50 };
+    const moved = await appearanceForSignItem({
+      ...base,
+      signatureProfileId: profileId,
+      signatureFieldParameters: placed,
+      comment: 'OK',
+    });
+    expect(moved.appearance).toMatchObject({
+      ...placed,
+      textLines: ['Ann', 'Ann Test', '2026.11.25 10:00:00 UTC', 'OK'],
+    });
+    const drawn = await appearanceForSignItem({
+      ...base,
+      userImageDataUrl: dataUrl(await signatureImage('png')),
+    });
+    expect(drawn.appearance).toMatchObject(defaultSignatureField);
+    expect(drawn.appearance?.image).toBeInstanceOf(Uint8Array);
+    const clerk = await appearanceForSignItem({
+      ...base,
+      userImageDataUrl: dataUrl(await signatureImage('png')),
+      subsignerName: 'Client',
+      signatureFieldParameters: placed,
+    });
+    expect(clerk.appearance?.textLines).toEqual(['Client', 'Ann Test', '2026.11.25 10:00:00 UTC']);
   });
 });

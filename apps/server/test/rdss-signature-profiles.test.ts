@@ -1,4 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   SignatureProfile,
@@ -6,7 +7,13 @@ import type {
   SignatureProfilePage,
   VisibleSignatureAdminProps,
 } from '@signet/contracts/signature-profiles';
-import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
+import {
+  createCredential,
+  createRsspTestApp,
+  fastKdfEnv,
+  person,
+  type Person,
+} from './rssp-fixture';
 import { dataUrl, signatureImage } from './signature-images';
 import type { TestApp } from './test-app';
 
@@ -332,10 +339,20 @@ describe('rDSS signature profiles and the visible-signature background', () => {
       subsignerName: 'Walk-in Client',
     });
     expect(combined.statusCode, combined.body).toBe(200);
-    expect(await imageSize(combined.json<{ imageDataUrl: string }>().imageDataUrl)).toEqual({
-      width: 600,
-      height: 200,
-    });
+    const combinedUrl = combined.json<{ imageDataUrl: string }>().imageDataUrl;
+    expect(await imageSize(combinedUrl)).toEqual({ width: 600, height: 200 });
+    // The drawing on the left half, the client's name on the right.
+    const painted = async (x: number) => {
+      const drawn = await loadImage(Buffer.from(combinedUrl.split(',')[1] ?? '', 'base64'));
+      const board = createCanvas(600, 200).getContext('2d');
+      board.drawImage(drawn, 0, 0);
+      const { data } = board.getImageData(x, 0, 300, 200);
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+      return n;
+    };
+    expect(await painted(0)).toBeGreaterThan(500);
+    expect(await painted(300)).toBeGreaterThan(200);
     const noName = await call(ann, 'POST', '/signatures/visibleSignature/combineImage', {
       userImageDataUrl: png,
       subsignerName: ' ',
@@ -348,5 +365,22 @@ describe('rDSS signature profiles and the visible-signature background', () => {
     expect(notImage.statusCode).toBe(400);
     await call(ann, 'DELETE', `${profiles}/${created.id}`);
     await call(admin, 'PUT', '/signatures/visibleSignature/adminProps', {});
+  });
+
+  it("removes a deleted user's profiles with the user", async () => {
+    const carl = await person(t, 'carl@example.com');
+    const carlsCredential = (await createCredential(t, carl)).id;
+    await create({ name: 'Carl', credentialId: carlsCredential }, carl);
+    expect(await total(carl)).toBe(1);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${carl.id}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const left = await t.context.database.db.execute(
+      sql`select count(*)::int as n from rdss.signature_profiles where owner_id = ${carl.id}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]).toEqual({ n: 0 });
   });
 });
