@@ -7,7 +7,13 @@ import signingHu from '../apps/web/src/features/signing/i18n/hu.json';
 import { apiAs, type Api } from './fixtures/api';
 import { newCredentials, register, type Credentials } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
-import { checkSignedPdf, encryptPdf, multiPagePdf, signatureWidgets } from './fixtures/pdf-tools';
+import {
+  checkSignedPdf,
+  encryptPdf,
+  keepForLooking,
+  multiPagePdf,
+  signatureWidgets,
+} from './fixtures/pdf-tools';
 import { startServer, type RunningServer } from './fixtures/server';
 
 /**
@@ -328,6 +334,7 @@ describe('signing a chain in the browser', () => {
       expect(earlier && last.subarray(0, earlier.length).equals(earlier)).toBe(true);
       expect(earlier?.length).toBeLessThan(last.length);
     }
+    await keepForLooking('three-party-signed.pdf', last);
     const checked = await checkSignedPdf(last, caPem);
     expect(checked.signatures, checked.pdfsigOutput).toHaveLength(3);
     for (const signature of checked.signatures) {
