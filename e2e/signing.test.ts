@@ -166,7 +166,7 @@ async function turnToPage(page: Page, number: number) {
   for (let turns = 0; turns < 10 && (await boxOf(page)).page < number; turns += 1) {
     const was = (await boxOf(page)).page;
     await page.getByTestId('signing-preview-next').click();
-    await expect.poll(async () => (await boxOf(page)).page).toBe(was + 1);
+    await expect.poll(async () => (await boxOf(page)).page, { timeout: 10_000 }).toBe(was + 1);
   }
   expect((await boxOf(page)).page).toBe(number);
   await previewShown(page);
@@ -313,7 +313,7 @@ describe('signing a chain in the browser', () => {
     await cid.page.goto('/signatureChains/list/TODO');
     await row(cid.page, 'three-party.pdf').getByTestId('chain-sign').click();
     await choose(cid.page, 'profile-select', 'Cid saved');
-    await expect.poll(() => boxOf(cid.page)).toEqual(cidsSaved);
+    await expect.poll(() => boxOf(cid.page), { timeout: 10_000 }).toEqual(cidsSaved);
     expect(await cid.page.getByTestId('save-position').isDisabled()).toBe(true);
     await previewShown(cid.page);
     await screenshot(cid.page, 'sign-saved-position-1280');
@@ -411,7 +411,7 @@ describe('signing a chain in the browser', () => {
     }
     await page.getByTestId('multi-sign').click();
     await page.waitForURL((url) => url.pathname.startsWith('/document/multi/customization'));
-    await expect.poll(() => page.getByTestId('multi-chain').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('multi-chain').count(), { timeout: 15_000 }).toBe(3);
     await choose(page, 'credential-select', `${cid.credentialName} (RSA 4096)`);
     await drawSignature(page);
     // The second chain gets a position of its own; the others keep the default.
