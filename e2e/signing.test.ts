@@ -301,8 +301,18 @@ describe('signing a chain in the browser', () => {
     await turnToPage(ben.page, 2);
     await drag(ben.page, ben.page.getByTestId('signature-box'), 60, -150);
     const bensBox = await boxOf(ben.page);
+    expect(bensBox.page).toBe(2);
     // The box moved off the profile's (absent) saved position: it may be saved.
     expect(await ben.page.getByTestId('save-position').isDisabled()).toBe(false);
+    await ben.page.getByTestId('save-position').click();
+    await ben.page.getByTestId('toast-success').getByText(signingEn.toast.positionSaved).waitFor();
+    await expect
+      .poll(() => ben.page.getByTestId('save-position').isDisabled(), { timeout: 10_000 })
+      .toBe(true);
+    const saved = await ben.api.get<{ savedSignatureFieldParameters: unknown }>(
+      `/rdss/v1/users/self/signatureProfiles/${bensProfile.id}`,
+    );
+    expect(saved.savedSignatureFieldParameters).toEqual(bensBox);
     expect(await fitsWidth(ben.page)).toBe(true);
     await screenshot(ben.page, 'sign-profile-600');
     await signWithPassword(ben.page);
@@ -363,7 +373,7 @@ describe('signing a chain in the browser', () => {
     }
   });
 
-  it('a clerk signs for a walk-in client, who draws their signature', async () => {
+  it('a clerk signs for a walk-in client, who draws their signature, and declines another after confirming', async () => {
     const chain = await chainOver(ann, 'walk-in.pdf', [
       { email: ben.email, clerkMode: true, subsignerName: 'Walk-in Client' },
     ]);
@@ -397,6 +407,20 @@ describe('signing a chain in the browser', () => {
     expect(checked.signatures[0]?.trusted, checked.pdfsigOutput).toBe(true);
     // The client's signature in the default box: origin 0,0 on page 1, 150 × 50 points.
     expect(await signatureWidgets(signed)).toEqual([{ page: 1, rect: [0, 0, 150, 50] }]);
+
+    // Declining as a clerk asks first, then takes the reason.
+    const declined = await chainOver(ann, 'walk-out.pdf', [
+      { email: ben.email, clerkMode: true, subsignerName: 'Walk-out Client' },
+    ]);
+    await page.goto('/signatureChains/list/TODO');
+    await row(page, 'walk-out.pdf').getByTestId('chain-sign').click();
+    await page.getByTestId('sign-decline').click();
+    await page.getByTestId('confirm-agree').click();
+    await page.getByTestId('decline-reason').fill('The client left');
+    await page.getByTestId('decline-confirm').click();
+    await page.getByTestId('toast-success').filter({ hasText: 'walk-out.pdf' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/signatureChains/list');
+    expect((await chainOf(ann, declined.id)).status).toBe('FAILED');
   });
 
   it('batch signing signs three chains with one key password', async () => {
