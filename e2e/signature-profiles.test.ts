@@ -241,6 +241,8 @@ describe('signature profiles', () => {
 
   it('takes a PNG dropped on the dashboard into a new profile', async () => {
     await page.goto('/dashboard');
+    // No profile left: the onboarding banner asks for one (documents §2).
+    await page.getByTestId('onboarding-noSignatureProfile').waitFor();
     await page.getByTestId('dashboard-drop-input').setInputFiles({
       name: 'stamp.png',
       mimeType: 'image/png',
@@ -253,6 +255,8 @@ describe('signature profiles', () => {
     await dialog.getByTestId('profile-submit').click();
     await page.getByTestId('toast-success').filter({ hasText: en.toast.created }).waitFor();
     await row(page, 'Stamp').waitFor();
+    await page.goto('/dashboard');
+    await page.getByTestId('onboarding-ready').waitFor();
   });
 
   it('warns a user without a signing credential, with a link to the credentials', async () => {

@@ -1,6 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { white } from '@signet/contracts/signature-profiles';
 import { checkImage } from '#rdss/image-check';
+import { readImageDataUrl } from '#rdss/profile-image';
+import { composeOnBackground } from '#rdss/visible-signature-image';
 import { signatureImage } from './signature-images';
 
 /** A PNG of the given header and raw (filtered) data, with correct CRCs. */
@@ -55,5 +58,29 @@ describe('image check (before any native decoder)', () => {
     expect(checkImage(jpeg.subarray(0, 100))).toBeNull();
     expect(checkImage(Buffer.from('GIF89a'))).toBeNull();
     expect(checkImage(new Uint8Array(0))).toBeNull();
+  });
+
+  it('never hands a damaged image to a native decoder: refused, or decoded in JavaScript and composed', async () => {
+    // A fixed pseudo-random sequence, so the same damaged files every run.
+    let seed = 14;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const originals = { png: await signatureImage('png'), jpeg: await signatureImage('jpeg') };
+    let refused = 0;
+    for (let i = 0; i < 120; i++) {
+      const type = i % 2 ? 'jpeg' : 'png';
+      const bytes = Buffer.from(originals[type]);
+      for (let k = 0; k <= i % 6; k++) {
+        bytes[20 + Math.floor(random() * (bytes.length - 40))] = Math.floor(random() * 256);
+      }
+      const url = `data:image/${type};base64,${bytes.toString('base64')}`;
+      try {
+        const image = await readImageDataUrl(url, 'sourceImageDataUrl', 1_048_576);
+        await composeOnBackground({ color: white, image }, image);
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(60);
   });
 });

@@ -1,7 +1,7 @@
 import { crc32, inflateSync } from 'node:zlib';
 
 /** Most pixels an image of a profile or background may have (a 1 MB PNG could inflate to GBs). */
-export const maxImagePixels = 25_000_000;
+export const maxImagePixels = 16_000_000;
 
 export interface ImageHeader {
   type: 'image/png' | 'image/jpeg';

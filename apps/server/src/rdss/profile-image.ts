@@ -1,5 +1,6 @@
 import { AppError } from '#infra/app-error';
 import { checkImage } from './image-check';
+import { decodePixels } from './image-pixels';
 import type { ImageType } from './signature-profile-table';
 
 /** Image bytes with the type their own first bytes show. */
@@ -52,5 +53,11 @@ export async function readImageDataUrl(
   // Read whole here, so no native decoder ever meets a cut-off or malformed file.
   const header = checkImage(bytes);
   if (header?.type !== type) throw invalid(field, 'A PNG or JPEG image');
+  try {
+    // Decoded whole in JavaScript: a damaged image is refused here, never met by a native decoder.
+    decodePixels({ bytes, type });
+  } catch {
+    throw invalid(field, 'A PNG or JPEG image');
+  }
   return { bytes, type };
 }

@@ -1,5 +1,6 @@
-import type { Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { profilePreview, type Rgb } from '@signet/contracts/signature-profiles';
+import { decodePixels } from './image-pixels';
 import type { StoredImage } from './profile-image';
 
 interface Box {
@@ -16,8 +17,22 @@ async function canvasLibrary() {
   return import('@napi-rs/canvas');
 }
 
+/**
+ * The image on a canvas of its own size, decoded in JavaScript first: `loadImage` of
+ * `@napi-rs/canvas` crashes the process on some damaged files (decision 013).
+ */
+async function imageCanvas(image: StoredImage): Promise<Canvas> {
+  const { createCanvas, ImageData } = await canvasLibrary();
+  const pixels = decodePixels(image);
+  const canvas = createCanvas(pixels.width, pixels.height);
+  canvas
+    .getContext('2d')
+    .putImageData(new ImageData(pixels.rgba, pixels.width, pixels.height), 0, 0);
+  return canvas;
+}
+
 /** The image scaled to fit inside the box, centred. */
-function drawContained(ctx: SKRSContext2D, image: Image, box: Box): void {
+function drawContained(ctx: SKRSContext2D, image: Canvas, box: Box): void {
   const scale = Math.min(box.w / image.width, box.h / image.height);
   const w = image.width * scale;
   const h = image.height * scale;
@@ -25,7 +40,7 @@ function drawContained(ctx: SKRSContext2D, image: Image, box: Box): void {
 }
 
 /** The image scaled to cover the whole box, centred, the overflow cut off. */
-function drawCovering(ctx: SKRSContext2D, image: Image, box: Box): void {
+function drawCovering(ctx: SKRSContext2D, image: Canvas, box: Box): void {
   const scale = Math.max(box.w / image.width, box.h / image.height);
   const w = image.width * scale;
   const h = image.height * scale;
@@ -47,15 +62,14 @@ export async function composeOnBackground(
   background: { color: Rgb; image: StoredImage | null },
   foreground: StoredImage | null,
 ): Promise<StoredImage> {
-  const { createCanvas, loadImage } = await canvasLibrary();
+  const { createCanvas } = await canvasLibrary();
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = css(background.color);
   ctx.fillRect(0, 0, width, height);
   const whole = { x: 0, y: 0, w: width, h: height };
-  if (background.image)
-    drawCovering(ctx, await loadImage(Buffer.from(background.image.bytes)), whole);
-  if (foreground) drawContained(ctx, await loadImage(Buffer.from(foreground.bytes)), whole);
+  if (background.image) drawCovering(ctx, await imageCanvas(background.image), whole);
+  if (foreground) drawContained(ctx, await imageCanvas(foreground), whole);
   return { bytes: new Uint8Array(await canvas.encode('png')), type: 'image/png' };
 }
 
@@ -68,13 +82,13 @@ export async function combineImageWithName(
   image: StoredImage,
   subsignerName: string,
 ): Promise<StoredImage> {
-  const { createCanvas, loadImage } = await canvasLibrary();
+  const { createCanvas } = await canvasLibrary();
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const padX = width * padding;
   const padY = height * padding;
   const half = (width - 2 * padX) / 2;
-  drawContained(ctx, await loadImage(Buffer.from(image.bytes)), {
+  drawContained(ctx, await imageCanvas(image), {
     x: padX,
     y: padY,
     w: half,
