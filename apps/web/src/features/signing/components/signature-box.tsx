@@ -69,9 +69,9 @@ export function SignatureBox({ box, page, scale, image, label, onChange }: Signa
 
   return (
     <Box
-      role={isInteractive ? 'slider' : 'img'}
-      aria-label={label}
-      aria-valuetext={`${box.page}: ${Math.round(box.originX)}, ${Math.round(box.originY)}`}
+      role={isInteractive ? 'group' : 'img'}
+      aria-roledescription={isInteractive ? 'draggable' : undefined}
+      aria-label={`${label} (${box.page}: ${Math.round(box.originX)}, ${Math.round(box.originY)})`}
       tabIndex={isInteractive ? 0 : undefined}
       data-testid="signature-box"
       data-box={JSON.stringify(box)}
