@@ -11,6 +11,7 @@
  * A printed table, not a test: it exits 0 either way.
  *
  *   npm run bench:signing -w apps/server            (KDF cost 2^15; BENCH_KDF_LOG2_N=17 for production's)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:signing -w apps/server
  */
 import { fork } from 'node:child_process';
 import { randomBytes, scrypt } from 'node:crypto';
@@ -35,6 +36,7 @@ import {
   trustEmbeddedCa,
 } from '#test/signing-fixture';
 import { createTestApp } from '#test/test-app';
+import { createTestDatabase } from '#test/test-database';
 import type { SignJob, SignJobResult } from './signing-worker';
 
 const kdfLog2N = Number(process.env.BENCH_KDF_LOG2_N ?? 15);
@@ -138,7 +140,11 @@ function runWorker(job: SignJob): Promise<SignJobResult> {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
+// The embedded default (PGlite with its files), or a PostgreSQL server with BENCH_DATABASE_URL.
+const database = process.env.BENCH_DATABASE_URL
+  ? await createTestDatabase(process.env.BENCH_DATABASE_URL)
+  : null;
+const dataDir = database ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
 const t = await createTestApp({
   env: {
     ...rsspTestEnv,
@@ -147,7 +153,7 @@ const t = await createTestApp({
     API_CALLS_PER_SECOND: '1000',
     REGISTRATIONS_PER_ADDRESS: '1000',
   },
-  dataDir,
+  ...(dataDir ? { dataDir } : { databaseUrl: database?.url }),
 });
 const rows: string[] = [];
 try {
@@ -282,10 +288,11 @@ try {
   );
 } finally {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 }
 console.log(
-  `Signing bench — load average ${loadavg()
+  `Signing bench on ${database ? 'PostgreSQL' : 'PGlite (files)'} — load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} (the machine is shared)`,
 );

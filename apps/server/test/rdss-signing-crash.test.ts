@@ -57,7 +57,7 @@ describe('a server killed during signing', () => {
     } finally {
       await t.close();
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   function signInChild(point: string, chain: Chain) {
@@ -148,6 +148,6 @@ describe('a server killed during signing', () => {
       } finally {
         await t.close();
       }
-    }, 120_000);
+    }, 300_000);
   }
 });

@@ -18,6 +18,8 @@ export type EventBusReport =
 export interface EventBus {
   /** Publishes on `tx` when given (delivered on commit), otherwise at once. */
   publish(event: Omit<SignetEvent, 'time'>, tx?: Tx | Db): Promise<void>;
+  /** Publishes several in one statement, in order (an event to everyone a chain names). */
+  publishAll(events: readonly Omit<SignetEvent, 'time'>[], tx?: Tx | Db): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   /** False while the LISTEN connection is lost (events of other instances do not arrive). */
   isListening(): boolean;
@@ -60,6 +62,14 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     async publish(event, tx) {
       const full: SignetEvent = { ...event, time: new Date().toISOString() };
       await (tx ?? database.db).execute(sql`select pg_notify(${channel}, ${JSON.stringify(full)})`);
+    },
+    async publishAll(events, tx) {
+      if (events.length === 0) return;
+      const time = new Date().toISOString();
+      const payloads = events.map((event) => sql`${JSON.stringify({ ...event, time })}`);
+      await (tx ?? database.db).execute(
+        sql`select pg_notify(${channel}, t.p) from (select p from unnest(array[${sql.join(payloads, sql`, `)}]::text[]) with ordinality as u(p, n) order by n) t`,
+      );
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -160,12 +160,14 @@ export async function announce(
   const recipients = new Set<string>([stored.chain.createdBy, ...stored.viewerIds]);
   for (const entry of stored.entries) if (entry.userId) recipients.add(entry.userId);
   const rules = ruleChain(stored);
-  for (const userId of recipients) {
-    const payload = { chainId: stored.chain.id, filter: chainFilterOf(rules, userId) };
-    for (const stream of ['rdss', 'rssp'] as const) {
-      await ctx.events.publish({ name, stream, userId, payload }, tx);
-    }
-  }
+  // One statement for all of them: a chain of fifty signers is a hundred events per change.
+  await ctx.events.publishAll(
+    [...recipients].flatMap((userId) => {
+      const payload = { chainId: stored.chain.id, filter: chainFilterOf(rules, userId) };
+      return (['rdss', 'rssp'] as const).map((stream) => ({ name, stream, userId, payload }));
+    }),
+    tx,
+  );
 }
 
 const invalid = (fields: Record<string, string>) =>
