@@ -338,7 +338,8 @@ describe('documents and signature chains in the browser', () => {
       buffer: await contract('plain'),
     });
     const canvas = page.getByTestId('pdf-preview-canvas');
-    await expect.poll(() => canvas.getAttribute('data-state')).toBe('shown');
+    // pdf.js renders in a worker: on a loaded machine that takes more than a second.
+    await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 15_000 }).toBe('shown');
     await page.keyboard.press('Escape');
 
     // qpdf encrypts a copy with a user password (AES-256).
@@ -367,7 +368,9 @@ describe('documents and signature chains in the browser', () => {
     await page.getByTestId('pdf-password').fill('open-sesame');
     await page.getByTestId('pdf-password').press('Enter');
     await expect
-      .poll(() => page.getByTestId('pdf-preview-canvas').getAttribute('data-state'))
+      .poll(() => page.getByTestId('pdf-preview-canvas').getAttribute('data-state'), {
+        timeout: 15_000,
+      })
       .toBe('shown');
     await page.keyboard.press('Escape');
   });

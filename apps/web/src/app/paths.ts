@@ -66,6 +66,17 @@ export const routes = {
     access: user,
   },
   externalChain: { path: '/document/:docId/external/:externalId', access: user },
+  /** Single signing; `usage` is `signature` from the lists (documents §2 route table). */
+  signDocument: {
+    path: '/document/:docId/customization/:usage/:signatureId?/:currentSignatureId?',
+    access: user,
+  },
+  clerkDocument: {
+    path: '/document/:docId/clerk/:signatureId/:currentSignatureId',
+    access: user,
+  },
+  /** MultiSignatureCustomization: batch signing of the chains chosen in My Documents. */
+  multiSign: { path: '/document/multi/customization', access: user },
   documentSigning: { path: '/document/*', access: user },
 
   permissionDenied: { path: '/permissionDenied', access: 'public' },

@@ -45,6 +45,9 @@ const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-pag
 const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
+const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
+const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
 const SignatureProfilesPage = lazyPage(
   () => import('../features/signature-profiles/routes/signature-profiles-page'),
 );
@@ -129,6 +132,9 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.recycleBin, <AdminChainsPage mode="recycleBin" />),
   guarded(routes.approveDocument, <ApprovePage />),
   guarded(routes.externalChain, <ExternalChainPage />),
+  guarded(routes.signDocument, <SignPage />),
+  guarded(routes.clerkDocument, <ClerkPage />),
+  guarded(routes.multiSign, <MultiSignPage />),
   guarded(routes.signatureProfiles, <SignatureProfilesPage />),
   guarded(routes.signatureProfileAdd, <SignatureProfileDialogPage />),
   guarded(routes.signatureProfileUpdate, <SignatureProfileDialogPage />),

@@ -3,6 +3,7 @@ import credentials from '../../features/credentials/i18n/en.json';
 import devices from '../../features/devices/i18n/en.json';
 import profile from '../../features/profile/i18n/en.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/en.json';
+import signing from '../../features/signing/i18n/en.json';
 import users from '../../features/users/i18n/en.json';
 import common from '../../shared/i18n/en.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/en.json';
@@ -19,4 +20,5 @@ export const en = {
   devices,
   signatureDrawer,
   signatureProfiles,
+  signing,
 };

@@ -3,6 +3,7 @@ import credentials from '../../features/credentials/i18n/hu.json';
 import devices from '../../features/devices/i18n/hu.json';
 import profile from '../../features/profile/i18n/hu.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/hu.json';
+import signing from '../../features/signing/i18n/hu.json';
 import users from '../../features/users/i18n/hu.json';
 import common from '../../shared/i18n/hu.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/hu.json';
@@ -20,4 +21,5 @@ export const hu: Record<keyof typeof en, object> = {
   devices,
   signatureDrawer,
   signatureProfiles,
+  signing,
 };

@@ -4,7 +4,7 @@ import { chainFileName } from '../chain-view';
 import type { ChainCommands } from '../use-chain-commands';
 import { ChainInfoDialog } from './chain-info-dialog';
 import type { ChainDialogKind } from './chain-row-actions';
-import { DeclineDialog } from './decline-dialog';
+import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { ParticipantsDialog } from './participants-dialog';
 
 /** The one dialog a chain list has open at a time, and the function that opens one. */

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPdfPasswordError, loadPdfJs } from '../../../shared/pdf/load-pdfjs';
 
 const maxPassword = 255;
 /** Width of the preview in CSS pixels. */
@@ -21,16 +22,6 @@ type State =
   | { kind: 'password'; incorrect: boolean }
   | { kind: 'locked' }
   | { kind: 'invalid' };
-
-/** pdf.js, loaded when a preview is first shown (it is large), with its worker. */
-async function loadPdfJs() {
-  const [pdfjs, worker] = await Promise.all([
-    import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-  ]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  return pdfjs;
-}
 
 /**
  * Page 1 of a chosen PDF, rendered in the browser by pdf.js (documents §2 upload preview). A file
@@ -65,12 +56,10 @@ export function PdfPreview({ file }: { file: File }) {
         if (!cancelled) setState({ kind: 'shown' });
       } catch (error) {
         if (cancelled) return;
-        // pdf.js names its password error rather than exporting its class.
-        if (error instanceof Error && error.name === 'PasswordException') {
-          const { code } = error as Error & { code?: number };
+        if (isPdfPasswordError(error)) {
           setState({
             kind: 'password',
-            incorrect: code === pdfjs.PasswordResponses.INCORRECT_PASSWORD,
+            incorrect: error.code === pdfjs.PasswordResponses.INCORRECT_PASSWORD,
           });
         } else setState({ kind: 'invalid' });
       } finally {

@@ -37,7 +37,7 @@ import {
   uploadDocument,
 } from '../api/create-chain';
 import { useDocument } from '../api/document-files';
-import { chainRoutes, personName } from '../chain-view';
+import { actionRoute, chainRoutes, personName } from '../chain-view';
 import {
   canSignRightAway,
   hasActingParticipant,
@@ -265,7 +265,8 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
     const [first] = created;
     const mine = first?.signatures.find((s) => s.id === first.currentSignatureId);
     if (!andSign || !first || !mine) onClose();
-    else if (created.length === 1) void navigate(chainRoutes.sign(first, mine.id));
+    // The clerk, approve or normal signing screen per the creator's role (documents §4).
+    else if (created.length === 1) void navigate(actionRoute(first, mine));
     else void navigate(chainRoutes.multiSign, { state: { chainIds: created.map((c) => c.id) } });
   };
 

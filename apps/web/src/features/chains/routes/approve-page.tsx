@@ -20,7 +20,7 @@ import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
 import { chainFileName, chainRoutes, leadDocumentId, personName, ruleChainOf } from '../chain-view';
 import { DocumentPreview } from '../components/chain-thumbnail';
-import { DeclineDialog } from '../components/decline-dialog';
+import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { useChainCommands } from '../use-chain-commands';
 
 const maxComment = 255;

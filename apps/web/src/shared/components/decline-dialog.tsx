@@ -17,7 +17,7 @@ interface DeclineDialogProps {
 
 /** The decline-reason dialog: optional, at most 255 characters, with a counter (documents §5). */
 export function DeclineDialog({ fileName, onDecline, onClose }: DeclineDialogProps) {
-  const { t } = useTranslation('chains');
+  const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const tooLong = reason.length > maxReason;
@@ -51,7 +51,7 @@ export function DeclineDialog({ fileName, onDecline, onClose }: DeclineDialogPro
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('common:actions.cancel')}
+          {t('actions.cancel')}
         </Button>
         <Button
           variant="contained"

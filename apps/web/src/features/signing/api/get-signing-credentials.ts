@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { activatedCredentialsSchema, credentialPageSchema } from '@signet/contracts/credentials';
+import { useApiClient } from '../../../shared/api/api-client-context';
+import { signingCredentials } from '../sign-rules';
+import { signingKeys } from './signing-keys';
+
+/**
+ * GET users/self/credentials/activated, kept to those that can sign a PDF (ASYMMETRIC_SIGN with a
+ * certificate chain, D§7).
+ */
+export function useSigningCredentials() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: signingKeys.activatedCredentials,
+    queryFn: async ({ signal }) => {
+      const answer = await client.get('/rssp/v1/users/self/credentials/activated', {
+        schema: activatedCredentialsSchema,
+        signal,
+      });
+      return signingCredentials(answer.items);
+    },
+  });
+}
+
+/** Every own credential (first page of 50), for the blue note about unusable ones. */
+export function useOwnCredentials() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: signingKeys.ownCredentials,
+    queryFn: async ({ signal }) => {
+      const page = await client.get('/rssp/v1/credentials/self', {
+        query: { 'page-num': 1, 'page-size': 50 },
+        schema: credentialPageSchema,
+        signal,
+      });
+      return page.content;
+    },
+  });
+}

@@ -1,0 +1,307 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DrawIcon from '@mui/icons-material/Draw';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Chain } from '@signet/contracts/chains';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useToast } from '../../../shared/components/toast';
+import { PageTitle } from '../../../shared/components/page-title';
+import { useCurrentUser } from '../../../shared/hooks/use-current-user';
+import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
+import { useSigningChains } from '../api/get-chain';
+import { useOwnCredentials, useSigningCredentials } from '../api/get-signing-credentials';
+import {
+  useProfileImage,
+  useSaveProfilePosition,
+  useSigningProfiles,
+} from '../api/signing-profiles';
+import { SignatureOptions } from '../components/signature-options';
+import { SigningPreview } from '../components/signing-preview';
+import { WarningDialog } from '../components/warning-dialog';
+import { useEnabledDeviceCount } from '../implicit-devices';
+import {
+  chosenProfile,
+  effectiveCredentialId,
+  emptyChoice,
+  needsCredentialNote,
+  signBlockers,
+  signWarning,
+} from '../sign-rules';
+import type { SignChoice } from '../sign-rules';
+import { defaultFieldBox, differsFromSaved } from '../signature-field';
+import type { FieldBox } from '../signature-field';
+import { chainFileName, listPath, previewDocumentId } from '../signing-chain';
+import { useSignFlow } from '../use-sign-flow';
+import { useSignedToast } from '../use-signed-toast';
+
+/** The chains My Documents (or the upload dialog) sent here, in the navigation's state. */
+function chainIdsOf(state: unknown): string[] {
+  if (typeof state !== 'object' || state === null || !('chainIds' in state)) return [];
+  const ids = (state as { chainIds: unknown }).chainIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Width of each chain's preview in the list. */
+const cardPreviewWidth = 240;
+
+/**
+ * /document/multi/customization/ (MultiSignatureCustomization): the chains chosen in My Documents
+ * signed at once with one credential and one key password (D§2 batch signing). The position set
+ * on the first document is every chain's default; a chain may get a position of its own (its
+ * badge says which). Without chains it returns to the list.
+ */
+export default function MultiSignPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [chainIds] = useState(() => chainIdsOf(location.state));
+  const chains = useSigningChains(chainIds);
+
+  useEffect(() => {
+    if (chainIds.length === 0) void navigate(listPath, { replace: true });
+  }, [chainIds, navigate]);
+
+  if (chainIds.length === 0) return null;
+  if (chains.some((c) => c.isPending)) return <CircularProgress />;
+  // Only the chains the signer may sign now; the others are named and left out.
+  const loaded = chains.flatMap((c) => (c.data ? [c.data] : []));
+  return <MultiSignForm chains={loaded} missing={chainIds.length - loaded.length} />;
+}
+
+function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }) {
+  const { t } = useTranslation('signing');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const config = useRemoteConfig();
+  const user = useCurrentUser().data;
+  const credentials = useSigningCredentials();
+  const ownCredentials = useOwnCredentials();
+  const profiles = useSigningProfiles();
+  const enabledDeviceCount = useEnabledDeviceCount();
+  const saveProfilePosition = useSaveProfilePosition();
+  const signedToast = useSignedToast();
+
+  const signable = chains.filter((c) => c.currentSignatureId !== null && c.origDocument);
+  const skipped = chains.length - signable.length + missing;
+  const [choice, setChoice] = useState<SignChoice>(emptyChoice);
+  const [defaultBox, setDefaultBox] = useState<FieldBox>(defaultFieldBox);
+  const [ownBoxes, setOwnBoxes] = useState<Record<string, FieldBox>>({});
+  const [isWarningClosed, setWarningClosed] = useState(false);
+
+  const profileList = profiles.data ?? [];
+  const credentialList = credentials.data ?? [];
+  const profile = chosenProfile(choice, profileList);
+  const profileImage = useProfileImage(choice.visible ? (profile?.id ?? null) : null);
+  const credentialId = effectiveCredentialId(choice, profileList);
+  const credential = credentialList.find((c) => c.id === credentialId);
+  const blockers = signBlockers(choice, {
+    roles: user?.roles ?? [],
+    credentials: credentialList,
+    profiles: profileList,
+    enabledDeviceCount,
+  });
+  const warning =
+    credentials.isSuccess && user
+      ? signWarning({
+          signingCredentialCount: credentialList.length,
+          verificationEnabled: config.userVerificationEnabled,
+          verificationMandatory: user.verificationMandatory,
+          verified: user.verified,
+          chosenNeedsDevice: credential?.authMode === 'IMPLICIT' && enabledDeviceCount === 0,
+        })
+      : null;
+  const image = choice.visible ? (profile ? (profileImage.data ?? null) : choice.drawnImage) : null;
+  const boxOf = (chain: Chain) => ownBoxes[chain.id] ?? defaultBox;
+  const backToList = () => void navigate(listPath);
+
+  const changeChoice = (next: SignChoice) => {
+    const nextProfile = chosenProfile(next, profileList);
+    if (nextProfile && nextProfile.id !== profile?.id) {
+      setDefaultBox(nextProfile.savedSignatureFieldParameters ?? defaultFieldBox);
+    }
+    setChoice(next);
+  };
+
+  const flow = useSignFlow({
+    credential,
+    documentCount: signable.length,
+    buildRequest: ({ PIN, idempotencyKey }) => ({
+      credentialOptions: { credentialId: credentialId ?? undefined, PIN },
+      signatureProfileId: choice.visible && profile ? profile.id : undefined,
+      userImageDataUrl: choice.visible && !profile ? (choice.drawnImage ?? undefined) : undefined,
+      signatures: signable.map((chain) => ({
+        signatureId: chain.id,
+        currentSignatureId: chain.currentSignatureId ?? '',
+        signatureFieldParameters: choice.visible ? boxOf(chain) : undefined,
+      })),
+      idempotencyKey,
+    }),
+    onSigned: (result) => {
+      signedToast(result, signable.map(chainFileName));
+      backToList();
+    },
+    // Encrypted PDFs are not offered for batch signing; the server's answer says so.
+    onPdfPasswordNeeded: () => toast.error(t('multi.encrypted')),
+  });
+
+  const [first] = signable;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <PageTitle>{t('multi.title', { count: signable.length })}</PageTitle>
+      {skipped > 0 && (
+        <Alert severity="warning" data-testid="multi-skipped">
+          {t('multi.skipped', { count: skipped })}
+        </Alert>
+      )}
+      {ownCredentials.data && needsCredentialNote(ownCredentials.data, enabledDeviceCount) && (
+        <Alert severity="info" data-testid="credential-note">
+          {t('note.text')}{' '}
+          <Link component={RouterLink} to="/credentials">
+            {t('note.link')}
+          </Link>
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '340px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack spacing={2}>
+            <SignatureOptions
+              choice={choice}
+              onChange={changeChoice}
+              profiles={profileList}
+              credentials={credentialList}
+              savePosition={
+                profile
+                  ? {
+                      enabled: differsFromSaved(defaultBox, profile.savedSignatureFieldParameters),
+                      busy: saveProfilePosition.isPending,
+                      onSave: () =>
+                        void saveProfilePosition
+                          .mutateAsync({ profileId: profile.id, position: defaultBox })
+                          .then(
+                            () => toast.success(t('toast.positionSaved')),
+                            (error: unknown) => toast.error(error),
+                          ),
+                    }
+                  : undefined
+              }
+            />
+            {blockers[0] && (
+              <Typography variant="body2" color="text.secondary" data-testid="sign-blocker">
+                {t(`blockers.${blockers[0]}`)}
+              </Typography>
+            )}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
+                {t('common:actions.back')}
+              </Button>
+              <Button
+                variant="contained"
+                startIcon={<DrawIcon />}
+                disabled={blockers.length > 0 || signable.length === 0 || flow.isBusy}
+                onClick={flow.begin}
+                data-testid="sign-confirm"
+              >
+                {t('actions.signAll')}
+              </Button>
+            </Box>
+          </Stack>
+        </Paper>
+        {first && choice.visible && (
+          <Stack spacing={1} sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1">{t('multi.defaultPosition')}</Typography>
+            <SigningPreview
+              documentId={previewDocumentId(first)}
+              box={defaultBox}
+              onBoxChange={setDefaultBox}
+              image={image}
+            />
+          </Stack>
+        )}
+      </Box>
+      <Typography variant="h6" component="h2">
+        {t('multi.documents')}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: `repeat(auto-fill, minmax(${cardPreviewWidth + 32}px, 1fr))`,
+        }}
+      >
+        {signable.map((chain) => {
+          const own = ownBoxes[chain.id];
+          return (
+            <Paper
+              key={chain.id}
+              variant="outlined"
+              sx={{ p: 2, minWidth: 0 }}
+              data-testid="multi-chain"
+            >
+              <Stack spacing={1}>
+                <Typography noWrap title={chainFileName(chain)} sx={{ fontWeight: 500 }}>
+                  {chainFileName(chain)}
+                </Typography>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Chip
+                    size="small"
+                    color={own ? 'secondary' : 'default'}
+                    label={own ? t('multi.uniquePosition') : t('multi.defaultBadge')}
+                    data-testid="multi-badge"
+                    data-badge={own ? 'unique' : 'default'}
+                  />
+                  {choice.visible && (
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        setOwnBoxes((boxes) => {
+                          const next = { ...boxes };
+                          if (own) delete next[chain.id];
+                          else next[chain.id] = defaultBox;
+                          return next;
+                        })
+                      }
+                      data-testid="multi-own-position"
+                    >
+                      {own ? t('multi.useDefault') : t('multi.placeSeparately')}
+                    </Button>
+                  )}
+                </Box>
+                <SigningPreview
+                  documentId={previewDocumentId(chain)}
+                  box={choice.visible ? boxOf(chain) : null}
+                  onBoxChange={
+                    own
+                      ? (box) => setOwnBoxes((boxes) => ({ ...boxes, [chain.id]: box }))
+                      : undefined
+                  }
+                  image={image}
+                  width={cardPreviewWidth}
+                  testId="multi-preview"
+                />
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Box>
+      {flow.dialogs}
+      {warning && !isWarningClosed && (
+        <WarningDialog warning={warning} screen="batch" onClose={() => setWarningClosed(true)} />
+      )}
+    </Stack>
+  );
+}

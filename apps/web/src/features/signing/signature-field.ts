@@ -1,0 +1,105 @@
+/**
+ * Where the visible signature sits, in PDF points from the page's lower left corner with the page
+ * counted from 1 (the sign call's `signatureFieldParameters`), and how the preview's CSS pixels
+ * (top left origin, `scale` pixels per point) map to it. Pure, so the rules are tested apart.
+ */
+export interface FieldBox {
+  page: number;
+  originX: number;
+  originY: number;
+  width: number;
+  height: number;
+}
+
+/** A page's size in PDF points (the unrotated media box as pdf.js reports it at scale 1). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** The default box of D§9: origin 0,0 on page 1, 150 × 50 points (the 3:1 of the preview canvas). */
+export const defaultFieldBox: FieldBox = {
+  page: 1,
+  originX: 0,
+  originY: 0,
+  width: 150,
+  height: 50,
+};
+
+/** The smallest box a signer may scale down to, in points. */
+export const minFieldWidth = 45;
+
+/** The box in CSS pixels over a page drawn `scale` pixels per point. */
+export function toScreen(box: FieldBox, page: PageSize, scale: number) {
+  return {
+    left: box.originX * scale,
+    top: (page.height - box.originY - box.height) * scale,
+    width: box.width * scale,
+    height: box.height * scale,
+  };
+}
+
+const clamp = (value: number, low: number, high: number) =>
+  Math.min(Math.max(value, low), Math.max(low, high));
+
+/** Two decimals of a point are plenty and keep the payload readable. */
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** The box kept whole on the page: smaller than the page and inside it. */
+export function fitToPage(box: FieldBox, page: PageSize): FieldBox {
+  const ratio = box.height / box.width;
+  const width = clamp(box.width, Math.min(minFieldWidth, page.width), page.width);
+  const height = Math.min(width * ratio, page.height);
+  const fittedWidth = height / ratio;
+  return {
+    page: box.page,
+    width: round(fittedWidth),
+    height: round(height),
+    originX: round(clamp(box.originX, 0, page.width - fittedWidth)),
+    originY: round(clamp(box.originY, 0, page.height - height)),
+  };
+}
+
+/** The box moved by a drag of `dx`, `dy` CSS pixels (down is positive on screen, up in PDF). */
+export function moveBy(
+  box: FieldBox,
+  dx: number,
+  dy: number,
+  page: PageSize,
+  scale: number,
+): FieldBox {
+  return fitToPage(
+    { ...box, originX: box.originX + dx / scale, originY: box.originY - dy / scale },
+    page,
+  );
+}
+
+/**
+ * The box scaled by dragging its lower right corner `dx` CSS pixels: the aspect ratio stays and
+ * the upper left corner stays where it is on screen.
+ */
+export function scaleBy(box: FieldBox, dx: number, page: PageSize, scale: number): FieldBox {
+  const ratio = box.height / box.width;
+  const top = box.originY + box.height;
+  const width = clamp(box.width + dx / scale, minFieldWidth, page.width - box.originX);
+  const height = Math.min(width * ratio, top);
+  return fitToPage({ ...box, width: height / ratio, height, originY: top - height }, page);
+}
+
+/** The box on another page, kept inside that page's size. */
+export function onPage(box: FieldBox, pageNumber: number, page: PageSize): FieldBox {
+  return fitToPage({ ...box, page: pageNumber }, page);
+}
+
+/**
+ * Whether the box stands elsewhere than the profile's saved position (D§5 save position: the
+ * origin x, y or the page differ; a profile without one counts as origin 0,0 on page 1).
+ */
+export function differsFromSaved(box: FieldBox, saved: FieldBox | null | undefined): boolean {
+  const reference = saved ?? defaultFieldBox;
+  return (
+    box.page !== reference.page ||
+    Math.abs(box.originX - reference.originX) >= 0.5 ||
+    Math.abs(box.originY - reference.originY) >= 0.5
+  );
+}

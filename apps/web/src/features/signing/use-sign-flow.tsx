@@ -1,0 +1,104 @@
+import type { Credential } from '@signet/contracts/credentials';
+import type { SignRequestInput, SignResult } from '@signet/contracts/signatures';
+import { useState } from 'react';
+import { isApiError } from '../../shared/api/api-error';
+import { useToast } from '../../shared/components/toast';
+import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
+import { newIdempotencyKey, useSignDocuments } from './api/sign-documents';
+import { ImplicitWaitDialog } from './components/implicit-wait-dialog';
+import { KeyPasswordDialog } from './components/key-password-dialog';
+
+interface SignFlowOptions {
+  /** The credential that signs (its auth mode decides how its use is authorised). */
+  credential: Credential | undefined;
+  /** Documents one authorisation signs (named in the key password dialog). */
+  documentCount: number;
+  /** The sign payload, given the key password (EXPLICIT) and the press's idempotency key. */
+  buildRequest: (authorisation: { PIN?: string; idempotencyKey: string }) => SignRequestInput;
+  onSigned: (result: SignResult) => void;
+  /** The server needs the password of an encrypted PDF (or was given a wrong one). */
+  onPdfPasswordNeeded: (incorrect: boolean) => void;
+}
+
+/**
+ * One press of Sign on any signing screen (D§4 sign modes): an EXPLICIT credential asks for its
+ * key password first, an IMPLICIT one waits for the approval on a device; then the sign call. A
+ * wrong key password keeps the dialog open with its message; the PDF password errors go back to
+ * the screen's PDF password dialog; any other error is its catalogue message in a toast.
+ */
+export function useSignFlow({
+  credential,
+  documentCount,
+  buildRequest,
+  onSigned,
+  onPdfPasswordNeeded,
+}: SignFlowOptions) {
+  const toast = useToast();
+  const config = useRemoteConfig();
+  const sign = useSignDocuments();
+  const [isAskingPassword, setAskingPassword] = useState(false);
+  const [isWaitingForDevice, setWaitingForDevice] = useState(false);
+  // A wrong key password clears the field for the next try.
+  const [wrongPasswords, setWrongPasswords] = useState(0);
+
+  const run = async (PIN: string | undefined) => {
+    try {
+      const result = await sign.mutateAsync(
+        buildRequest({
+          ...(PIN !== undefined ? { PIN } : {}),
+          idempotencyKey: newIdempotencyKey(),
+        }),
+      );
+      setAskingPassword(false);
+      onSigned(result);
+    } catch (error) {
+      if (
+        isApiError(error, 'PDF_PASSWORD_REQUIRED') ||
+        isApiError(error, 'INCORRECT_PDF_PASSWORD')
+      ) {
+        setAskingPassword(false);
+        onPdfPasswordNeeded(isApiError(error, 'INCORRECT_PDF_PASSWORD'));
+        return;
+      }
+      toast.error(error);
+      // A mistyped key password may be typed again; anything else ends this try.
+      if (isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK')) setWrongPasswords((n) => n + 1);
+      else setAskingPassword(false);
+    } finally {
+      setWaitingForDevice(false);
+    }
+  };
+
+  const begin = () => {
+    if (!credential || sign.isPending) return;
+    if (credential.authMode === 'EXPLICIT') {
+      setAskingPassword(true);
+      return;
+    }
+    setWaitingForDevice(true);
+    void run(undefined);
+  };
+
+  const dialogs = (
+    <>
+      {isAskingPassword && credential && (
+        <KeyPasswordDialog
+          key={wrongPasswords}
+          credentialName={credential.description}
+          documentCount={documentCount}
+          busy={sign.isPending}
+          onSign={(password) => void run(password)}
+          onClose={() => setAskingPassword(false)}
+        />
+      )}
+      {isWaitingForDevice && credential && (
+        <ImplicitWaitDialog
+          credentialName={credential.description}
+          timeoutSecs={config.authorizationTimeoutSecs}
+        />
+      )}
+    </>
+  );
+
+  return { begin, isBusy: sign.isPending, dialogs };
+}
