@@ -1,11 +1,12 @@
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignRequestInput, SignResult } from '@signet/contracts/signatures';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error';
+import { ApprovalWaitDialog } from '../../shared/approval/approval-wait-dialog';
 import { useToast } from '../../shared/components/toast';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { newIdempotencyKey, useSignDocuments } from './api/sign-documents';
-import { ImplicitWaitDialog } from './components/implicit-wait-dialog';
 import { KeyPasswordDialog } from './components/key-password-dialog';
 
 interface SignFlowOptions {
@@ -33,22 +34,26 @@ export function useSignFlow({
   onSigned,
   onPdfPasswordNeeded,
 }: SignFlowOptions) {
+  const { t } = useTranslation('signing');
   const toast = useToast();
   const config = useRemoteConfig();
   const sign = useSignDocuments();
   const [isAskingPassword, setAskingPassword] = useState(false);
-  const [isWaitingForDevice, setWaitingForDevice] = useState(false);
+  /** The end of the wait for a device approval (epoch ms), while it lasts. */
+  const [deviceDeadline, setDeviceDeadline] = useState<number | null>(null);
+  const deviceWait = useRef<AbortController | null>(null);
   // A wrong key password clears the field for the next try.
   const [wrongPasswords, setWrongPasswords] = useState(0);
 
   const run = async (PIN: string | undefined) => {
     try {
-      const result = await sign.mutateAsync(
-        buildRequest({
+      const result = await sign.mutateAsync({
+        request: buildRequest({
           ...(PIN !== undefined ? { PIN } : {}),
           idempotencyKey: newIdempotencyKey(),
         }),
-      );
+        ...(deviceWait.current ? { signal: deviceWait.current.signal } : {}),
+      });
       setAskingPassword(false);
       onSigned(result);
     } catch (error) {
@@ -60,12 +65,18 @@ export function useSignFlow({
         onPdfPasswordNeeded(isApiError(error, 'INCORRECT_PDF_PASSWORD'));
         return;
       }
+      const waitEnded = deviceWait.current?.signal.reason as 'cancelled' | 'timedOut' | undefined;
+      if (waitEnded) {
+        if (waitEnded === 'timedOut') toast.error(t('implicitWait.timedOut'));
+        return;
+      }
       toast.error(error);
       // A mistyped key password may be typed again; anything else ends this try.
       if (isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK')) setWrongPasswords((n) => n + 1);
       else setAskingPassword(false);
     } finally {
-      setWaitingForDevice(false);
+      deviceWait.current = null;
+      setDeviceDeadline(null);
     }
   };
 
@@ -75,7 +86,8 @@ export function useSignFlow({
       setAskingPassword(true);
       return;
     }
-    setWaitingForDevice(true);
+    deviceWait.current = new AbortController();
+    setDeviceDeadline(Date.now() + config.authorizationTimeoutSecs * 1000);
     void run(undefined);
   };
 
@@ -91,10 +103,13 @@ export function useSignFlow({
           onClose={() => setAskingPassword(false)}
         />
       )}
-      {isWaitingForDevice && credential && (
-        <ImplicitWaitDialog
-          credentialName={credential.description}
-          timeoutSecs={config.authorizationTimeoutSecs}
+      {deviceDeadline !== null && credential && (
+        <ApprovalWaitDialog
+          title={t('implicitWait.title')}
+          text={t('implicitWait.text', { credential: credential.description })}
+          deadline={deviceDeadline}
+          onCancel={() => deviceWait.current?.abort('cancelled')}
+          onTimeout={() => deviceWait.current?.abort('timedOut')}
         />
       )}
     </>

@@ -15,10 +15,18 @@ export function useSignDocuments() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: SignRequestInput): Promise<SignResult> =>
+    mutationFn: ({
+      request,
+      signal,
+    }: {
+      request: SignRequestInput;
+      /** Ends the wait (Cancel or the countdown of a device approval). */
+      signal?: AbortSignal;
+    }): Promise<SignResult> =>
       client.post('/rdss/v1/signatures/sign', request, {
         schema: signResultSchema,
         timeoutMs: signTimeoutMs,
+        ...(signal ? { signal } : {}),
       }),
     onSettled: () =>
       Promise.all(
