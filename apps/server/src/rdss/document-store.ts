@@ -20,6 +20,12 @@ export interface BlobStore {
   put(db: Handle, documentId: string, bytes: Uint8Array): Promise<void>;
   get(db: Handle, documentId: string): Promise<Uint8Array | undefined>;
   /**
+   * Reads the bytes into `target`, which must be exactly their length (else it throws): a signed
+   * revision joins the original and its increments in one buffer of the final size without a
+   * second copy of the original. False when the bytes are missing.
+   */
+  readInto(db: Handle, documentId: string, target: Uint8Array): Promise<boolean>;
+  /**
    * Drops the bytes of a document whose row is gone (deleted, or its upload rolled back). Bytes
    * inside the database go with their row by themselves.
    */
@@ -37,9 +43,58 @@ export const postgresBlobStore: BlobStore = {
       .where(eq(documentBlobs.documentId, documentId));
     return row?.bytes;
   },
+  readInto: readByteaInto,
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,
 };
+
+/** How much of a large bytea one statement reads (see `readByteaInto`). */
+const byteaWindow = 4 * 1024 * 1024;
+
+/**
+ * Reads a bytea into `target` in windows (`substring`), each copied to its place: the driver
+ * decodes a few MB at a time instead of one text of twice the file's size.
+ */
+async function readByteaInto(db: Handle, documentId: string, target: Uint8Array): Promise<boolean> {
+  const where = eq(documentBlobs.documentId, documentId);
+  const [size] = await db
+    .select({ n: sql<number>`octet_length(${documentBlobs.bytes})`.mapWith(Number) })
+    .from(documentBlobs)
+    .where(where);
+  if (!size) return false;
+  checkLength(documentId, size.n, target);
+  for (let offset = 0; offset < size.n; offset += byteaWindow) {
+    const [window] = await db
+      .select({
+        bytes: sql<Uint8Array>`substring(${documentBlobs.bytes} from ${offset + 1} for ${byteaWindow})`,
+      })
+      .from(documentBlobs)
+      .where(where);
+    if (!window) return false;
+    target.set(window.bytes, offset);
+  }
+  return true;
+}
+
+export function checkLength(id: string, length: number, target: Uint8Array): void {
+  if (length !== target.length) {
+    throw new Error(`The bytes of ${id} are ${length} long, not ${target.length}`);
+  }
+}
+
+/** `readInto` for stores of small pieces: `get`, then one copy. */
+export async function readIntoByGet(
+  store: Pick<BlobStore, 'get'>,
+  db: Handle,
+  id: string,
+  target: Uint8Array,
+): Promise<boolean> {
+  const bytes = await store.get(db, id);
+  if (!bytes) return false;
+  checkLength(id, bytes.length, target);
+  target.set(bytes);
+  return true;
+}
 
 export async function insertDocument(db: Handle, row: DocumentRow): Promise<void> {
   await db.insert(documents).values(row);

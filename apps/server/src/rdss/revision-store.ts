@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SignResultItem } from '@signet/contracts/signatures';
 import type { Db, Tx } from '#infra/database';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
 import type { StoredChain } from './chain-store';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
-import type { BlobStore } from './document-store';
+import { readIntoByGet, type BlobStore } from './document-store';
 import {
   documentRevisions,
   revisionIncrements,
@@ -27,6 +27,9 @@ export const postgresIncrementStore: BlobStore = {
       .from(revisionIncrements)
       .where(eq(revisionIncrements.revisionId, revisionId));
     return row?.bytes;
+  },
+  readInto(db, revisionId, target) {
+    return readIntoByGet(postgresIncrementStore, db, revisionId, target);
   },
   remove: async () => undefined,
 };
@@ -80,18 +83,25 @@ export async function joinRevision(
   documentId: string,
   revisions: readonly RevisionRow[],
 ): Promise<Uint8Array> {
-  const original = await stores.blobs.get(db, documentId);
-  if (!original) throw new Error(`The bytes of document ${documentId} are missing`);
-  if (revisions.length === 0) return original;
+  if (revisions.length === 0) {
+    const original = await stores.blobs.get(db, documentId);
+    if (!original) throw new Error(`The bytes of document ${documentId} are missing`);
+    return original;
+  }
+  const first = revisions[0] as RevisionRow;
   const last = revisions[revisions.length - 1] as RevisionRow;
+  // One buffer of the final size; the original is read straight into its start.
   const out = Buffer.allocUnsafe(last.fileSize);
-  out.set(original, 0);
-  let offset = original.length;
+  if (!(await stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize)))) {
+    throw new Error(`The bytes of document ${documentId} are missing`);
+  }
+  let offset = first.baseSize;
   for (const revision of revisions) {
     const increment = await stores.increments.get(db, revision.id);
     const intact =
       increment !== undefined &&
       revision.baseSize === offset &&
+      offset + increment.length <= out.length &&
       createHash('sha256').update(increment).digest('hex') === revision.sha256;
     if (!intact) {
       throw new Error(`The increment of revision ${revision.id} is missing or damaged`);
@@ -214,7 +224,8 @@ export async function lockForCommit(
 
 /**
  * A signature's writes in one statement: the new revision row, the entry DONE, the chain's
- * status (DONE after the last signer), and the idempotency record when the call has a key.
+ * status (DONE after the last signer), the idempotency record when the call has a key, and the
+ * events (published when the transaction commits).
  */
 export async function commitSignature(
   tx: Tx,
@@ -223,9 +234,11 @@ export async function commitSignature(
     entry: Pick<ChainEntryRow, 'id' | 'comment'>;
     chainDone: boolean;
     signRequest?: { userId: string; idempotencyKey: string; result: SignResultItem } | undefined;
+    /** The events' `select` (EventBus `notification`), run by the same statement. */
+    notification: SQL;
   },
 ): Promise<void> {
-  const { revision, entry, chainDone, signRequest } = options;
+  const { revision, entry, chainDone, signRequest, notification } = options;
   const signedAt = revision.createdAt;
   const request = signRequest
     ? sql`, s as (${tx
@@ -248,5 +261,5 @@ export async function commitSignature(
         })
         .where(eq(chains.id, revision.chainId))
         .getSQL()})${request}
-    select 1`);
+    ${notification}`);
 }

@@ -14,7 +14,7 @@ import type { Tx } from '#infra/database';
 import { noTimings, type Timings } from '#infra/timings';
 import type { SigningClient, SigningCredential } from '#rssp/public';
 import type { ChainLocks } from './chain-locks';
-import { announce, ruleChain, type ChainContext } from './chain-service';
+import { chainEvents, ruleChain, type ChainContext } from './chain-service';
 import type { ChainEntryRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
@@ -419,8 +419,8 @@ async function commitJob(
 /**
  * Under the chain's row lock: the revision prepared on must still be the latest and the entry
  * still the signer's to sign (else StaleRevision); then, in one statement, the new revision, the
- * entry DONE, the chain DONE when every entry is and the idempotency record; then the event to
- * everyone the chain names.
+ * entry DONE, the chain DONE when every entry is, the idempotency record and the event to everyone
+ * the chain names.
  */
 async function advanceChain(
   ctx: SignContext,
@@ -443,6 +443,13 @@ async function advanceChain(
   }
   const allDone = stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
   const chainStatus = allDone ? 'DONE' : 'CREATED';
+  const after = {
+    ...stored,
+    chain: { ...stored.chain, status: allDone ? ('DONE' as const) : stored.chain.status },
+    entries: stored.entries.map((e) =>
+      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
+    ),
+  };
   await revisions.commitSignature(tx, {
     revision,
     entry: { id: job.entry.id, comment: job.item.comment ?? null },
@@ -454,14 +461,7 @@ async function advanceChain(
           result: { ...result, chainStatus },
         }
       : undefined,
+    notification: ctx.events.notification(chainEvents('SIGNATURE_CHAIN_UPDATED', after)),
   });
-  const after = {
-    ...stored,
-    chain: { ...stored.chain, status: allDone ? ('DONE' as const) : stored.chain.status },
-    entries: stored.entries.map((e) =>
-      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
-    ),
-  };
-  await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', after);
   return chainStatus;
 }
