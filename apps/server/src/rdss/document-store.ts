@@ -43,38 +43,14 @@ export const postgresBlobStore: BlobStore = {
       .where(eq(documentBlobs.documentId, documentId));
     return row?.bytes;
   },
-  readInto: readByteaInto,
+  // node-postgres answers a bytea in a buffer of its own: one copy. Reading it in `substring`
+  // windows or in binary format was measured no faster (decision 012).
+  readInto(db, documentId, target) {
+    return readIntoByGet(postgresBlobStore, db, documentId, target);
+  },
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,
 };
-
-/** How much of a large bytea one statement reads (see `readByteaInto`). */
-const byteaWindow = 4 * 1024 * 1024;
-
-/**
- * Reads a bytea into `target` in windows (`substring`), each copied to its place: the driver
- * decodes a few MB at a time instead of one text of twice the file's size.
- */
-async function readByteaInto(db: Handle, documentId: string, target: Uint8Array): Promise<boolean> {
-  const where = eq(documentBlobs.documentId, documentId);
-  const [size] = await db
-    .select({ n: sql<number>`octet_length(${documentBlobs.bytes})`.mapWith(Number) })
-    .from(documentBlobs)
-    .where(where);
-  if (!size) return false;
-  checkLength(documentId, size.n, target);
-  for (let offset = 0; offset < size.n; offset += byteaWindow) {
-    const [window] = await db
-      .select({
-        bytes: sql<Uint8Array>`substring(${documentBlobs.bytes} from ${offset + 1} for ${byteaWindow})`,
-      })
-      .from(documentBlobs)
-      .where(where);
-    if (!window) return false;
-    target.set(window.bytes, offset);
-  }
-  return true;
-}
 
 export function checkLength(id: string, length: number, target: Uint8Array): void {
   if (length !== target.length) {
