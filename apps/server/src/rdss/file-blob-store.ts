@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkLength, type BlobStore } from './document-store';
 
@@ -26,7 +26,12 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
       await rename(`${path}.part`, path);
     },
     async get(_db, documentId) {
-      return readWhole(pathOf(documentId));
+      try {
+        return await readFile(pathOf(documentId));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
     async readInto(_db, documentId, target) {
       return (await readWhole(pathOf(documentId), target)) !== undefined;
@@ -38,11 +43,10 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
 }
 
 /**
- * A file's bytes in one buffer of its size (`into` when given, which must be exactly that long),
- * read with as few `read` calls as the kernel allows (`readFile` reads 512 KB per call through the
- * thread pool the KDF also uses; alone on the machine both read 50 MB in about 27 ms).
+ * A file's bytes read into `into`, which must be exactly their length (the start of a joined
+ * revision's buffer); undefined when the file is missing.
  */
-async function readWhole(path: string, into?: Uint8Array): Promise<Uint8Array | undefined> {
+async function readWhole(path: string, into: Uint8Array): Promise<Uint8Array | undefined> {
   let file;
   try {
     file = await open(path, 'r');
@@ -52,15 +56,14 @@ async function readWhole(path: string, into?: Uint8Array): Promise<Uint8Array | 
   }
   try {
     const { size } = await file.stat();
-    if (into) checkLength(path, size, into);
-    const out = into ?? Buffer.allocUnsafe(size);
+    checkLength(path, size, into);
     let offset = 0;
     while (offset < size) {
-      const { bytesRead } = await file.read(out, offset, size - offset, offset);
+      const { bytesRead } = await file.read(into, offset, size - offset, offset);
       if (bytesRead === 0) throw new Error(`${path} ended early`);
       offset += bytesRead;
     }
-    return out;
+    return into;
   } finally {
     await file.close();
   }
