@@ -202,21 +202,27 @@ export async function readForSigning(
 }
 
 /**
- * The chain's row locked until the transaction ends, with its entries and viewers as they are
+ * The chain's row locked until the transaction ends, then its entries and viewers as they are
  * now and how many revisions of the document it has: the version a signature's commit checks.
+ * Two statements: one that waited for the lock would still read with the snapshot it began with
+ * (READ COMMITTED), missing what another instance committed meanwhile.
  */
 export async function lockForCommit(
   tx: Tx,
   chainId: string,
   documentId: string,
 ): Promise<{ stored: StoredChain; revisions: number } | undefined> {
+  const locked = await tx.execute(sql`
+    select c.id from rdss.chains c
+    where c.id = ${chainId} and c.deleted_at is null
+    for update`);
+  if (rowsOf(locked).length === 0) return undefined;
   const result = await tx.execute(sql`
     select to_jsonb(c) as chain, ${partsOf},
       (select count(*) from rdss.document_revisions r
         where r.chain_id = c.id and r.document_id = ${documentId})::integer as revisions
     from rdss.chains c
-    where c.id = ${chainId} and c.deleted_at is null
-    for update of c`);
+    where c.id = ${chainId}`);
   const [row] = rowsOf<ChainJson & { revisions: number }>(result);
   const stored = row ? storedFromJson(row) : undefined;
   return row && stored ? { stored, revisions: Number(row.revisions) } : undefined;
