@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { signetEventSchema, type SignetEvent } from '@signet/contracts/events';
 import type { Database, Db, ListenState, Tx } from './database';
 
@@ -20,12 +20,24 @@ export interface EventBus {
   publish(event: Omit<SignetEvent, 'time'>, tx?: Tx | Db): Promise<void>;
   /** Publishes several in one statement, in order (an event to everyone a chain names). */
   publishAll(events: readonly Omit<SignetEvent, 'time'>[], tx?: Tx | Db): Promise<void>;
+  /**
+   * The `select` that publishes these events, in order, for a statement that writes and
+   * publishes at once (the last part of a `with … select`); delivered when it commits.
+   */
+  notification(events: readonly Omit<SignetEvent, 'time'>[]): SQL;
   subscribe(handler: EventHandler): () => void;
   /** False while the LISTEN connection is lost (events of other instances do not arrive). */
   isListening(): boolean;
   /** Hears the LISTEN connection's losses and recoveries and every event that failed. */
   watch(observer: (report: EventBusReport) => void): () => void;
   close(): Promise<void>;
+}
+
+function notification(events: readonly Omit<SignetEvent, 'time'>[]): SQL {
+  if (events.length === 0) return sql`select 1`;
+  const time = new Date().toISOString();
+  const payloads = events.map((event) => sql`${JSON.stringify({ ...event, time })}`);
+  return sql`select pg_notify(${channel}, t.p) from (select p from unnest(array[${sql.join(payloads, sql`, `)}]::text[]) with ordinality as u(p, n) order by n) t`;
 }
 
 export async function createEventBus(database: Database): Promise<EventBus> {
@@ -65,12 +77,9 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     },
     async publishAll(events, tx) {
       if (events.length === 0) return;
-      const time = new Date().toISOString();
-      const payloads = events.map((event) => sql`${JSON.stringify({ ...event, time })}`);
-      await (tx ?? database.db).execute(
-        sql`select pg_notify(${channel}, t.p) from (select p from unnest(array[${sql.join(payloads, sql`, `)}]::text[]) with ordinality as u(p, n) order by n) t`,
-      );
+      await (tx ?? database.db).execute(notification(events));
     },
+    notification,
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);

@@ -161,17 +161,19 @@ export async function announce(
   name: EventName,
   stored: store.StoredChain,
 ) {
+  // One statement for all of them: a chain of fifty signers is a hundred events per change.
+  await ctx.events.publishAll(chainEvents(name, stored), tx);
+}
+
+/** The events `announce` publishes (for a statement that writes and publishes at once). */
+export function chainEvents(name: EventName, stored: store.StoredChain) {
   const recipients = new Set<string>([stored.chain.createdBy, ...stored.viewerIds]);
   for (const entry of stored.entries) if (entry.userId) recipients.add(entry.userId);
   const rules = ruleChain(stored);
-  // One statement for all of them: a chain of fifty signers is a hundred events per change.
-  await ctx.events.publishAll(
-    [...recipients].flatMap((userId) => {
-      const payload = { chainId: stored.chain.id, filter: chainFilterOf(rules, userId) };
-      return (['rdss', 'rssp'] as const).map((stream) => ({ name, stream, userId, payload }));
-    }),
-    tx,
-  );
+  return [...recipients].flatMap((userId) => {
+    const payload = { chainId: stored.chain.id, filter: chainFilterOf(rules, userId) };
+    return (['rdss', 'rssp'] as const).map((stream) => ({ name, stream, userId, payload }));
+  });
 }
 
 const invalid = (fields: Record<string, string>) =>

@@ -26,6 +26,12 @@ export interface BlobStore {
   put(db: Handle, documentId: string, bytes: Uint8Array): Promise<void>;
   get(db: Handle, documentId: string): Promise<Uint8Array | undefined>;
   /**
+   * Reads the bytes into `target`, which must be exactly their length (else it throws): a signed
+   * revision joins the original and its increments in one buffer of the final size without a
+   * second copy of the original. False when the bytes are missing.
+   */
+  readInto(db: Handle, documentId: string, target: Uint8Array): Promise<boolean>;
+  /**
    * Drops the bytes of a document whose row is gone (deleted, or its upload rolled back). Bytes
    * inside the database go with their row by themselves.
    */
@@ -43,9 +49,34 @@ export const postgresBlobStore: BlobStore = {
       .where(eq(documentBlobs.documentId, documentId));
     return row?.bytes;
   },
+  // node-postgres answers a bytea in a buffer of its own: one copy. Reading it in `substring`
+  // windows or in binary format was measured no faster (decision 012).
+  readInto(db, documentId, target) {
+    return readIntoByGet(postgresBlobStore, db, documentId, target);
+  },
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,
 };
+
+export function checkLength(id: string, length: number, target: Uint8Array): void {
+  if (length !== target.length) {
+    throw new Error(`The bytes of ${id} are ${length} long, not ${target.length}`);
+  }
+}
+
+/** `readInto` for stores of small pieces: `get`, then one copy. */
+export async function readIntoByGet(
+  store: Pick<BlobStore, 'get'>,
+  db: Handle,
+  id: string,
+  target: Uint8Array,
+): Promise<boolean> {
+  const bytes = await store.get(db, id);
+  if (!bytes) return false;
+  checkLength(id, bytes.length, target);
+  target.set(bytes);
+  return true;
+}
 
 export async function insertDocument(db: Handle, row: DocumentRow): Promise<void> {
   await db.insert(documents).values(row);

@@ -1,7 +1,7 @@
 import { close, mkdirSync, openSync, write } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BlobStore } from './document-store';
+import { checkLength, type BlobStore } from './document-store';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 
@@ -79,10 +79,40 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
         throw error;
       }
     },
+    async readInto(_db, documentId, target) {
+      return (await readWhole(pathOf(documentId), target)) !== undefined;
+    },
     async remove(documentId) {
       const path = pathOf(documentId);
       await takeStaged(documentId)?.catch(() => undefined);
       await Promise.all([rm(path, { force: true }), rm(`${path}.part`, { force: true })]);
     },
   };
+}
+
+/**
+ * A file's bytes read into `into`, which must be exactly their length (the start of a joined
+ * revision's buffer); undefined when the file is missing.
+ */
+async function readWhole(path: string, into: Uint8Array): Promise<Uint8Array | undefined> {
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const { size } = await file.stat();
+    checkLength(path, size, into);
+    let offset = 0;
+    while (offset < size) {
+      const { bytesRead } = await file.read(into, offset, size - offset, offset);
+      if (bytesRead === 0) throw new Error(`${path} ended early`);
+      offset += bytesRead;
+    }
+    return into;
+  } finally {
+    await file.close();
+  }
 }

@@ -14,10 +14,9 @@ import type { Tx } from '#infra/database';
 import { noTimings, type Timings } from '#infra/timings';
 import type { SigningClient, SigningCredential } from '#rssp/public';
 import type { ChainLocks } from './chain-locks';
-import { announce, ruleChain, type ChainContext } from './chain-service';
-import * as chainStore from './chain-store';
+import { chainEvents, ruleChain, type ChainContext } from './chain-service';
 import type { ChainEntryRow } from './chain-table';
-import { findDocument, type BlobStore } from './document-store';
+import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
@@ -207,12 +206,14 @@ async function prepareJob(
   const db = ctx.database.db;
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
-  const { stored, done } = await timings.measure('database', async () => ({
-    done: key
-      ? await revisions.findSignRequest(db, { userId: actor.id, idempotencyKey: key, chainId })
-      : undefined,
-    stored: await chainStore.findChain(db, chainId),
-  }));
+  const {
+    stored,
+    done,
+    document,
+    revisions: base,
+  } = await timings.measure('database', () =>
+    revisions.readForSigning(db, { chainId, userId: actor.id, idempotencyKey: key }),
+  );
   if (done) return { index, item, chainId, done } as Job;
   if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
   const rules = ruleChain(stored);
@@ -231,8 +232,9 @@ async function prepareJob(
   if (row.clerkMode && input.userImageDataUrl === undefined) {
     throw invalid({ userImageDataUrl: 'The client draws their signature' });
   }
-  const { document, base, bytes } = await timings.measure('read', () =>
-    readLatest(ctx, chainId, stored.chain.origDocumentId as string),
+  if (!document) throw notFound('Document');
+  const bytes = await timings.measure('read', () =>
+    revisions.joinRevision(db, ctx, document.id, base),
   );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
@@ -276,16 +278,6 @@ async function prepareJob(
     signedAt,
     subsignerName,
   };
-}
-
-/** The chain's document at its latest revision. */
-async function readLatest(ctx: SignContext, chainId: string, documentId: string) {
-  const db = ctx.database.db;
-  const document = await findDocument(db, documentId);
-  if (!document) throw notFound('Document');
-  const base = await revisions.revisionsOf(db, chainId, documentId);
-  const bytes = await revisions.joinRevision(db, ctx, documentId, base);
-  return { document, base, bytes };
 }
 
 /** One authorisation for every hash, then the signatures, in the jobs' order. */
@@ -411,17 +403,9 @@ async function commitJob(
   try {
     await timings.measure('database', () =>
       ctx.database.db.transaction(async (tx) => {
-        result.chainStatus = await advanceChain(ctx, tx, { actor, job, revision });
+        result.chainStatus = await advanceChain(ctx, tx, { actor, input, job, revision, result });
         await ctx.increments.put(tx, revision.id, increment);
         crash(ctx, 'stored');
-        if (input.idempotencyKey) {
-          await revisions.insertSignRequest(tx, {
-            userId: actor.id,
-            idempotencyKey: input.idempotencyKey,
-            chainId: job.chainId,
-            result,
-          });
-        }
       }),
     );
   } catch (error) {
@@ -434,32 +418,31 @@ async function commitJob(
 
 /**
  * Under the chain's row lock: the revision prepared on must still be the latest and the entry
- * still the signer's to sign (else StaleRevision); then the new revision, the entry DONE, the
- * chain DONE when every entry is, and the event to everyone it names.
+ * still the signer's to sign (else StaleRevision); then, in one statement, the new revision, the
+ * entry DONE, the chain DONE when every entry is, the idempotency record and the event to everyone
+ * the chain names.
  */
 async function advanceChain(
   ctx: SignContext,
   tx: Tx,
-  options: { actor: AuthUser; job: Job; revision: RevisionRow },
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    job: Job;
+    revision: RevisionRow;
+    result: SignResultItem;
+  },
 ): Promise<'CREATED' | 'DONE'> {
-  const { actor, job, revision } = options;
-  const stored = await chainStore.findChain(tx, job.chainId, { lock: true });
-  if (!stored) throw notFound('Signature chain');
-  const latest = await revisions.revisionsOf(tx, job.chainId, job.document.id);
+  const { actor, input, job, revision, result } = options;
+  const locked = await revisions.lockForCommit(tx, job.chainId, job.document.id);
+  if (!locked) throw notFound('Signature chain');
+  const { stored } = locked;
   const entry = actionableEntry(ruleChain(stored), actor.id);
-  if (latest.length !== job.base.length || entry?.id !== job.entry.id) throw new StaleRevision();
-  await revisions.insertRevision(tx, revision);
-  await chainStore.updateEntry(tx, job.entry.id, {
-    status: 'DONE',
-    signedAt: job.signedAt,
-    comment: job.item.comment ?? null,
-  });
+  if (locked.revisions !== job.base.length || entry?.id !== job.entry.id) {
+    throw new StaleRevision();
+  }
   const allDone = stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
-  await chainStore.updateChain(
-    tx,
-    job.chainId,
-    allDone ? { status: 'DONE', signedAt: job.signedAt } : {},
-  );
+  const chainStatus = allDone ? 'DONE' : 'CREATED';
   const after = {
     ...stored,
     chain: { ...stored.chain, status: allDone ? ('DONE' as const) : stored.chain.status },
@@ -467,6 +450,18 @@ async function advanceChain(
       e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
     ),
   };
-  await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', after);
-  return allDone ? 'DONE' : 'CREATED';
+  await revisions.commitSignature(tx, {
+    revision,
+    entry: { id: job.entry.id, comment: job.item.comment ?? null },
+    chainDone: allDone,
+    signRequest: input.idempotencyKey
+      ? {
+          userId: actor.id,
+          idempotencyKey: input.idempotencyKey,
+          result: { ...result, chainStatus },
+        }
+      : undefined,
+    notification: ctx.events.notification(chainEvents('SIGNATURE_CHAIN_UPDATED', after)),
+  });
+  return chainStatus;
 }

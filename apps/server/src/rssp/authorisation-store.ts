@@ -1,5 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#infra/database';
+import { rowFromJson, rowsOf } from '#infra/json-rows';
+import { credentials, type CredentialRow } from './credential-table';
 import { signingAuthorisations, type SigningAuthorisationRow } from './authorisation-table';
 
 type Handle = Db | Tx;
@@ -9,6 +11,85 @@ export async function insertAuthorisation(
   row: Omit<SigningAuthorisationRow, 'createdAt' | 'usedAt'>,
 ): Promise<void> {
   await db.insert(signingAuthorisations).values(row);
+}
+
+/**
+ * The end of a key password's authorisation in one statement: the credential's count of wrong
+ * passwords goes back to 0 only when the wrapped key opened is still the stored one and the
+ * credential is not blocked for good (what `commitOpened` checks under the row lock), and the
+ * authorisation is recorded only then. False when that did not hold: nothing was written.
+ */
+export async function resetAndInsertAuthorisation(
+  db: Db,
+  row: Omit<SigningAuthorisationRow, 'createdAt' | 'usedAt'>,
+  opened: { blob: string; maxPuk: number },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    with reset as (
+      update rssp.credentials set failed_password_attempts = 0, updated_at = now()
+      where id = ${row.credentialId}
+        and wrapped_key_password = ${opened.blob}
+        and failed_puk_attempts < ${opened.maxPuk}
+      returning id
+    )
+    insert into rssp.signing_authorisations
+      (id, credential_id, user_id, kind, hashes_digest, num_signatures, sealed_key, expires_at)
+    select ${row.id}::uuid, reset.id, ${row.userId}::uuid, ${row.kind}::text,
+      ${row.hashesDigest}::text, ${row.numSignatures}::integer, ${row.sealedKey}::text,
+      ${row.expiresAt.toISOString()}::timestamptz
+    from reset
+    returning id`);
+  return rowsOf(result).length === 1;
+}
+
+/**
+ * `takeAuthorisation` and the rSSP's record of key use in one statement, for the owner's
+ * activated signing credential only: the authorisation is taken (used, its sealed key wiped),
+ * the key's use counted (one opening, as many signatures as it covers) and the credential row
+ * answered. Undefined when anything did not hold (nothing is written): the caller reads why.
+ */
+export async function takeAuthorisationCounted(
+  db: Db,
+  match: { id: string; credentialId: string; userId: string; hashesDigest: string },
+): Promise<
+  { taken: Pick<SigningAuthorisationRow, 'kind' | 'sealedKey'>; row: CredentialRow } | undefined
+> {
+  const result = await db.execute(sql`
+    with old as (
+      select a.id, a.sealed_key from rssp.signing_authorisations a
+      join rssp.credentials c on c.id = a.credential_id
+      where a.id = ${match.id}
+        and c.id = ${match.credentialId}
+        and c.user_id = ${match.userId}
+        and c.status = 'ACTIVATED'
+        and c.key_purpose in ('ASYMMETRIC_SIGN', 'AUTHENTICATE')
+      for update of a
+    ), taken as (
+      update rssp.signing_authorisations a set used_at = now(), sealed_key = null
+      from old
+      where a.id = old.id
+        and a.credential_id = ${match.credentialId}
+        and a.user_id = ${match.userId}
+        and a.hashes_digest = ${match.hashesDigest}
+        and a.used_at is null
+        and a.expires_at > now()
+      returning a.kind, a.num_signatures, old.sealed_key
+    ), counted as (
+      update rssp.credentials c
+      set key_unwrap_count = c.key_unwrap_count + 1,
+        signature_count = c.signature_count + taken.num_signatures,
+        last_used_at = now()
+      from taken
+      where c.id = ${match.credentialId}
+      returning c.*
+    )
+    select taken.kind, taken.sealed_key, to_jsonb(counted) as credential from taken, counted`);
+  const [found] = rowsOf<{ kind: string; sealed_key: string | null; credential: unknown }>(result);
+  if (!found) return undefined;
+  return {
+    taken: { kind: found.kind, sealedKey: found.sealed_key },
+    row: rowFromJson(credentials, found.credential),
+  };
 }
 
 export type TakeOutcome =

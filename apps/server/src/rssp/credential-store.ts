@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus, credentialSortFields } from '@signet/contracts/credentials';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
@@ -154,6 +154,36 @@ export async function takeAttempt(
     )
     .returning({ n: counter });
   return row?.n;
+}
+
+/**
+ * The signing path's `takeAttempt` in one statement: counts a key-password attempt on the owner's
+ * activated EXPLICIT signing credential and answers its row (with the count taken). Undefined
+ * when any of that does not hold (or no attempt is left): the caller then reads the row and tells
+ * why, as `openWithSecret` does.
+ */
+export async function takePasswordAttemptOf(
+  db: Handle,
+  options: { id: string; userId: string; maxPassword: number; maxPuk: number },
+): Promise<CredentialRow | undefined> {
+  const { failedPasswordAttempts: pw, failedPukAttempts: puk } = credentials;
+  const [row] = await db
+    .update(credentials)
+    .set({ failedPasswordAttempts: sql`${pw} + 1` })
+    .where(
+      and(
+        eq(credentials.id, options.id),
+        eq(credentials.userId, options.userId),
+        eq(credentials.status, 'ACTIVATED'),
+        eq(credentials.authMode, 'EXPLICIT'),
+        inArray(credentials.keyPurpose, ['ASYMMETRIC_SIGN', 'AUTHENTICATE']),
+        isNotNull(credentials.wrappedKeyPassword),
+        lt(puk, options.maxPuk),
+        lt(pw, options.maxPassword),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export async function findCertificateAuthority(db: Handle) {

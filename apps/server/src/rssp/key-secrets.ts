@@ -51,8 +51,6 @@ export async function openWithSecret(
     throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
   }
   if (isBlockedForGood(ctx, row)) throw blockedForGood();
-  const max =
-    kind === 'password' ? ctx.config.KEY_PASSWORD_MAX_ATTEMPTS : ctx.config.PUK_MAX_ATTEMPTS;
   const taken = await timings.measure('database', () =>
     takeAttempt(ctx.database.db, {
       id: row.id,
@@ -66,6 +64,25 @@ export async function openWithSecret(
     if (!now) throw notFound('Credential');
     throw isBlockedForGood(ctx, now) ? blockedForGood() : blockedUntilUnlock();
   }
+  return unwrapCounted(ctx, row, kind, secret, taken, timings);
+}
+
+/**
+ * The KDF of an attempt already counted (`taken`: the count with it): the opened key, or
+ * INCORRECT_KEYPASSWORD_OR_PUK (KEY_BLOCKED when that was the last attempt).
+ */
+export async function unwrapCounted(
+  ctx: KeyContext,
+  row: CredentialRow,
+  kind: SecretKind,
+  secret: string,
+  taken: number,
+  timings: Timings = noTimings,
+): Promise<OpenedKey> {
+  const blob = kind === 'password' ? row.wrappedKeyPassword : row.wrappedKeyPuk;
+  if (!blob) throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
+  const max =
+    kind === 'password' ? ctx.config.KEY_PASSWORD_MAX_ATTEMPTS : ctx.config.PUK_MAX_ATTEMPTS;
   const pkcs8 = await timings.measure('kdf', () =>
     unwrapWithSecret({
       ring: ctx.ring,

@@ -13,15 +13,23 @@ import { noTimings, type Timings } from '#infra/timings';
 import {
   dropStaleAuthorisations,
   insertAuthorisation,
+  resetAndInsertAuthorisation,
   takeAuthorisation,
+  takeAuthorisationCounted,
 } from './authorisation-store';
 import type { SigningAuthorisationRow } from './authorisation-table';
-import { countKeyUse, findCredential } from './credential-store';
+import { countKeyUse, findCredential, takePasswordAttemptOf } from './credential-store';
 import { awaitDecision, consumeApproval, requestApproval } from './device-approval';
 import type { CredentialRow } from './credential-table';
 import { keySpecOfRow } from './credential-service';
 import { createSigner, type HashName } from './key-algorithms';
-import { commitOpened, openWithSecret, wrapUnderSecret, type KeyContext } from './key-secrets';
+import {
+  commitOpened,
+  openWithSecret,
+  unwrapCounted,
+  wrapUnderSecret,
+  type KeyContext,
+} from './key-secrets';
 import { wrapAad } from './wrap-aad';
 
 /**
@@ -221,22 +229,70 @@ export async function authorizeCredential(
   timings: Timings = noTimings,
 ): Promise<{ sad: string; expiresAt: Date }> {
   checkHashes(request.hashes);
-  const row = checkedRow(
-    await timings.measure('database', () => findCredential(ctx.database.db, request.credentialId)),
-    request.userId,
-  );
+  const db = ctx.database.db;
+  const { authorisation } = request;
+  // The usual case in one statement: the owner's activated EXPLICIT credential, its attempt
+  // counted. Anything else reads the row and answers as before (not found, blocked…).
+  const counted =
+    authorisation.type === 'keyPassword'
+      ? await timings.measure('database', () =>
+          takePasswordAttemptOf(db, {
+            id: request.credentialId,
+            userId: request.userId,
+            maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
+            maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+          }),
+        )
+      : undefined;
+  const row =
+    counted ??
+    checkedRow(
+      await timings.measure('database', () => findCredential(db, request.credentialId)),
+      request.userId,
+    );
   const id = randomUUID();
   const secret = randomBytes(32);
+  const record = (sealed: string | null) => ({
+    id,
+    credentialId: row.id,
+    userId: request.userId,
+    kind: authorisation.type,
+    hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+    numSignatures: request.hashes.length,
+    sealedKey: sealed,
+    expiresAt: new Date(Date.now() + ctx.config.AUTHORIZATION_TIMEOUT_SECS * 1000),
+  });
   let sealedKey: string | null = null;
+  let values: ReturnType<typeof record> | undefined;
+  let recorded = false;
   if (row.authMode === 'EXPLICIT') {
-    if (request.authorisation.type !== 'keyPassword') {
+    if (authorisation.type !== 'keyPassword') {
       throw new AppError('INVALID_REQUEST', 'This credential is authorised with its key password');
     }
-    const keyPassword = request.authorisation.keyPassword;
-    const opened = await openWithSecret(ctx, row, 'password', keyPassword, timings);
+    const keyPassword = authorisation.keyPassword;
+    const opened = counted
+      ? await unwrapCounted(
+          ctx,
+          counted,
+          'password',
+          keyPassword,
+          counted.failedPasswordAttempts,
+          timings,
+        )
+      : await openWithSecret(ctx, row, 'password', keyPassword, timings);
     try {
+      sealedKey = timings.measureSync('unwrap', () => sealKey(ctx, id, secret, opened.pkcs8));
       // After a KEK rotation, the password copy moves to the current KEK on its next use.
       const stale = wrappedKekId(opened.blob) !== ctx.ring.current.id;
+      // The usual case: the count reset and the authorisation recorded in one statement.
+      recorded =
+        !stale &&
+        (await timings.measure('database', () =>
+          resetAndInsertAuthorisation(db, (values = record(sealedKey)), {
+            blob: opened.blob,
+            maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+          }),
+        ));
       const changes = stale
         ? {
             wrappedKeyPassword: await wrapUnderSecret(ctx, {
@@ -247,38 +303,29 @@ export async function authorizeCredential(
             }),
           }
         : {};
-      await timings.measure('database', () =>
-        commitOpened(ctx, { id: row.id, kind: 'password', blob: opened.blob, changes }),
-      );
-      sealedKey = timings.measureSync('unwrap', () => sealKey(ctx, id, secret, opened.pkcs8));
+      if (!recorded) {
+        await timings.measure('database', () =>
+          commitOpened(ctx, { id: row.id, kind: 'password', blob: opened.blob, changes }),
+        );
+      }
     } finally {
       opened.pkcs8.fill(0);
     }
   } else {
-    if (request.authorisation.type !== 'device') {
+    if (authorisation.type !== 'device') {
       throw new AppError('INVALID_REQUEST', 'This credential is authorised on a device');
     }
-    await approveOnDevice(ctx, row, request, request.authorisation);
+    await approveOnDevice(ctx, row, request, authorisation);
   }
-  const now = Date.now();
-  const expiresAt = new Date(now + ctx.config.AUTHORIZATION_TIMEOUT_SECS * 1000);
+  const stored = values ?? record(sealedKey);
   await timings.measure('database', async () => {
     // Now and then, not on every call: records used or expired an hour ago go.
     if (Math.random() < 1 / 32) {
-      await dropStaleAuthorisations(ctx.database.db, new Date(now - 3_600_000));
+      await dropStaleAuthorisations(db, new Date(Date.now() - 3_600_000));
     }
-    await insertAuthorisation(ctx.database.db, {
-      id,
-      credentialId: row.id,
-      userId: request.userId,
-      kind: request.authorisation.type,
-      hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
-      numSignatures: request.hashes.length,
-      sealedKey,
-      expiresAt,
-    });
+    if (!recorded) await insertAuthorisation(db, stored);
   });
-  return { sad: `${id}.${secret.toString('base64url')}`, expiresAt };
+  return { sad: `${id}.${secret.toString('base64url')}`, expiresAt: stored.expiresAt };
 }
 
 const refusals = {
@@ -309,18 +356,28 @@ export async function signHashes(
   const parts = sadPattern.exec(sad);
   if (!parts) throw forbidden(refusals.unknown);
   const [, id = '', secretText = ''] = parts;
+  const match = {
+    id,
+    credentialId: request.credentialId,
+    userId: request.userId,
+    hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
+  };
+  // The usual case in one statement: the SAD taken, the key's use counted (one opening, these
+  // signatures) and the credential read. Anything else reads the row and says why.
+  const fast = await timings.measure('database', () =>
+    takeAuthorisationCounted(ctx.database.db, match),
+  );
+  if (fast) {
+    return timings.measureSync('unwrap', () =>
+      signWithKey(ctx, { request, row: fast.row, taken: fast.taken, id, secretText }),
+    );
+  }
   const { row, outcome } = await timings.measure('database', async () => {
     const found = checkedRow(
       await findCredential(ctx.database.db, request.credentialId),
       request.userId,
     );
-    const taken = await takeAuthorisation(ctx.database.db, {
-      id,
-      credentialId: found.id,
-      userId: request.userId,
-      hashesDigest: hashesDigest(request.hashAlgorithm, request.hashes),
-    });
-    return { row: found, outcome: taken };
+    return { row: found, outcome: await takeAuthorisation(ctx.database.db, match) };
   });
   if ('refused' in outcome) throw forbidden(refusals[outcome.refused]);
   const { taken } = outcome;
