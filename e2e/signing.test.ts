@@ -505,6 +505,8 @@ describe('signing a chain in the browser', () => {
     const page = await context.newPage();
     const dee = newCredentials('dee');
     await register(page, dee);
+    // Dee's user row exists before the chain names her (else her address is only invited).
+    await apiAs(server.baseUrl, page).get('/api/v1/users/self');
     await chainOver(ann, 'no-key.pdf', [{ email: dee.email }]);
     await page.goto('/signatureChains/list/TODO');
     await row(page, 'no-key.pdf').getByTestId('chain-sign').click();

@@ -5,26 +5,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Chain } from '@signet/contracts/chains';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../shared/components/toast';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { useSigningChains } from '../api/get-chain';
 import { useOwnCredentials, useSigningCredentials } from '../api/get-signing-credentials';
-import {
-  useProfileImage,
-  useSaveProfilePosition,
-  useSigningProfiles,
-} from '../api/signing-profiles';
+import { useProfileImage, useSigningProfiles } from '../api/signing-profiles';
 import { SignatureOptions } from '../components/signature-options';
+import { CredentialNote, SigningColumns } from '../components/signing-columns';
 import { SigningPreview } from '../components/signing-preview';
 import { WarningDialog } from '../components/warning-dialog';
 import { useEnabledDeviceCount } from '../implicit-devices';
@@ -37,9 +33,10 @@ import {
   signWarning,
 } from '../sign-rules';
 import type { SignChoice } from '../sign-rules';
-import { defaultFieldBox, differsFromSaved } from '../signature-field';
+import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import { chainFileName, listPath, previewDocumentId } from '../signing-chain';
+import { useSavePosition } from '../use-save-position';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
 
@@ -86,7 +83,6 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
   const ownCredentials = useOwnCredentials();
   const profiles = useSigningProfiles();
   const enabledDeviceCount = useEnabledDeviceCount();
-  const saveProfilePosition = useSaveProfilePosition();
   const signedToast = useSignedToast();
 
   const signable = chains.filter((c) => c.currentSignatureId !== null && c.origDocument);
@@ -99,6 +95,7 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
   const profileList = profiles.data ?? [];
   const credentialList = credentials.data ?? [];
   const profile = chosenProfile(choice, profileList);
+  const savePosition = useSavePosition(profile, defaultBox);
   const profileImage = useProfileImage(choice.visible ? (profile?.id ?? null) : null);
   const credentialId = effectiveCredentialId(choice, profileList);
   const credential = credentialList.find((c) => c.id === credentialId);
@@ -162,21 +159,9 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
         </Alert>
       )}
       {ownCredentials.data && needsCredentialNote(ownCredentials.data, enabledDeviceCount) && (
-        <Alert severity="info" data-testid="credential-note">
-          {t('note.text')}{' '}
-          <Link component={RouterLink} to="/credentials">
-            {t('note.link')}
-          </Link>
-        </Alert>
+        <CredentialNote />
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '340px minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SigningColumns>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
             <SignatureOptions
@@ -184,21 +169,7 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
               onChange={changeChoice}
               profiles={profileList}
               credentials={credentialList}
-              savePosition={
-                profile
-                  ? {
-                      enabled: differsFromSaved(defaultBox, profile.savedSignatureFieldParameters),
-                      busy: saveProfilePosition.isPending,
-                      onSave: () =>
-                        void saveProfilePosition
-                          .mutateAsync({ profileId: profile.id, position: defaultBox })
-                          .then(
-                            () => toast.success(t('toast.positionSaved')),
-                            (error: unknown) => toast.error(error),
-                          ),
-                    }
-                  : undefined
-              }
+              savePosition={savePosition}
             />
             {blockers[0] && (
               <Typography variant="body2" color="text.secondary" data-testid="sign-blocker">
@@ -232,7 +203,7 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
             />
           </Stack>
         )}
-      </Box>
+      </SigningColumns>
       <Typography variant="h6" component="h2">
         {t('multi.documents')}
       </Typography>

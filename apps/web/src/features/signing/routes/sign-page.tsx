@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Chain } from '@signet/contracts/chains';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { describeError } from '../../../shared/api/error-message';
 import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { PageTitle } from '../../../shared/components/page-title';
@@ -22,13 +21,10 @@ import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { useDeclineChain } from '../api/decline-chain';
 import { useSigningChain } from '../api/get-chain';
 import { useOwnCredentials, useSigningCredentials } from '../api/get-signing-credentials';
-import {
-  useProfileImage,
-  useSaveProfilePosition,
-  useSigningProfiles,
-} from '../api/signing-profiles';
+import { useProfileImage, useSigningProfiles } from '../api/signing-profiles';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignatureOptions } from '../components/signature-options';
+import { CredentialNote, SigningColumns } from '../components/signing-columns';
 import { SigningPreview } from '../components/signing-preview';
 import { WarningDialog } from '../components/warning-dialog';
 import { useEnabledDeviceCount } from '../implicit-devices';
@@ -41,7 +37,7 @@ import {
   signWarning,
 } from '../sign-rules';
 import type { SignChoice } from '../sign-rules';
-import { defaultFieldBox, differsFromSaved } from '../signature-field';
+import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import {
   chainFileName,
@@ -51,6 +47,7 @@ import {
   previewDocumentId,
 } from '../signing-chain';
 import type { PdfState } from '../use-pdf-document';
+import { useSavePosition } from '../use-save-position';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
 
@@ -100,7 +97,6 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
   const profiles = useSigningProfiles();
   const enabledDeviceCount = useEnabledDeviceCount();
   const decline = useDeclineChain();
-  const saveProfilePosition = useSaveProfilePosition();
   const signedToast = useSignedToast();
 
   const [choice, setChoice] = useState<SignChoice>(emptyChoice);
@@ -115,6 +111,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
   const profileList = profiles.data ?? [];
   const credentialList = credentials.data ?? [];
   const profile = chosenProfile(choice, profileList);
+  const savePosition = useSavePosition(profile, box);
   const profileImage = useProfileImage(choice.visible ? (profile?.id ?? null) : null);
   const credentialId = effectiveCredentialId(choice, profileList);
   const credential = credentialList.find((c) => c.id === credentialId);
@@ -193,21 +190,9 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
         </Typography>
       )}
       {ownCredentials.data && needsCredentialNote(ownCredentials.data, enabledDeviceCount) && (
-        <Alert severity="info" data-testid="credential-note">
-          {t('note.text')}{' '}
-          <Link component={RouterLink} to="/credentials">
-            {t('note.link')}
-          </Link>
-        </Alert>
+        <CredentialNote />
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '340px minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SigningColumns>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
             <SignatureOptions
@@ -215,21 +200,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
               onChange={changeChoice}
               profiles={profileList}
               credentials={credentialList}
-              savePosition={
-                profile
-                  ? {
-                      enabled: differsFromSaved(box, profile.savedSignatureFieldParameters),
-                      busy: saveProfilePosition.isPending,
-                      onSave: () =>
-                        void saveProfilePosition
-                          .mutateAsync({ profileId: profile.id, position: box })
-                          .then(
-                            () => toast.success(t('toast.positionSaved')),
-                            (error: unknown) => toast.error(error),
-                          ),
-                    }
-                  : undefined
-              }
+              savePosition={savePosition}
             />
             <TextField
               label={t('comment')}
@@ -280,7 +251,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
           onBoxChange={setBox}
           image={image}
         />
-      </Box>
+      </SigningColumns>
       {flow.dialogs}
       {passwordPrompt && (
         <PdfPasswordDialog
