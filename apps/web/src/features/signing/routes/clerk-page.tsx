@@ -4,7 +4,6 @@ import DrawIcon from '@mui/icons-material/Draw';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { Chain } from '@signet/contracts/chains';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { PageTitle } from '../../../shared/components/page-title';
@@ -21,11 +20,11 @@ import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { SignatureDrawer } from '../../../shared/signature-drawer/signature-drawer';
 import { useDeclineChain } from '../api/decline-chain';
-import { useSigningChain } from '../api/get-chain';
 import { useSigningCredentials } from '../api/get-signing-credentials';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { credentialLabel } from '../components/signature-options';
 import { SigningPreview } from '../components/signing-preview';
+import { SigningChainGate } from '../components/signing-chain-gate';
 import { WarningDialog } from '../components/warning-dialog';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
@@ -39,7 +38,6 @@ import {
 import type { PdfState } from '../use-pdf-document';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
-import { NothingToSign } from './sign-page';
 
 const maxName = 255;
 
@@ -49,21 +47,16 @@ const maxName = 255;
  * credential. Sign only when the name is valid and a signature was drawn.
  */
 export default function ClerkPage() {
-  const { t } = useTranslation('signing');
-  const { signatureId = '', currentSignatureId = '' } = useParams();
-  const chain = useSigningChain(signatureId);
-
-  if (!signatureId || !currentSignatureId) return <NothingToSign />;
-  if (chain.isPending) return <CircularProgress aria-label={t('common:loading')} />;
-  if (!chain.data) return <NothingToSign error={chain.error} />;
-  if (chain.data.currentSignatureId !== currentSignatureId) return <NothingToSign notNow />;
-  const entry = chain.data.signatures.find((s) => s.id === currentSignatureId);
   return (
-    <ClerkForm
-      chain={chain.data}
-      entryId={currentSignatureId}
-      initialName={entry?.subsignerName ?? ''}
-    />
+    <SigningChainGate>
+      {(chain, entryId) => (
+        <ClerkForm
+          chain={chain}
+          entryId={entryId}
+          initialName={chain.signatures.find((s) => s.id === entryId)?.subsignerName ?? ''}
+        />
+      )}
+    </SigningChainGate>
   );
 }
 

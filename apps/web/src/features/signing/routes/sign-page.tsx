@@ -1,9 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DrawIcon from '@mui/icons-material/Draw';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,21 +9,20 @@ import Typography from '@mui/material/Typography';
 import type { Chain } from '@signet/contracts/chains';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { describeError } from '../../../shared/api/error-message';
+import { useNavigate } from 'react-router';
 import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { useDeclineChain } from '../api/decline-chain';
-import { useSigningChain } from '../api/get-chain';
 import { useOwnCredentials, useSigningCredentials } from '../api/get-signing-credentials';
 import { useProfileImage, useSigningProfiles } from '../api/signing-profiles';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignatureOptions } from '../components/signature-options';
 import { CredentialNote, SigningColumns } from '../components/signing-columns';
 import { SigningPreview } from '../components/signing-preview';
+import { SigningChainGate } from '../components/signing-chain-gate';
 import { WarningDialog } from '../components/warning-dialog';
 import { useEnabledDeviceCount } from '../implicit-devices';
 import {
@@ -59,30 +56,10 @@ const maxComment = 255;
  * signature box to drag and scale; Sign follows the rules of D§5.
  */
 export default function SignPage() {
-  const { t } = useTranslation('signing');
-  const { signatureId = '', currentSignatureId = '' } = useParams();
-  const chain = useSigningChain(signatureId);
-
-  if (!signatureId || !currentSignatureId) return <NothingToSign />;
-  if (chain.isPending) return <CircularProgress aria-label={t('common:loading')} />;
-  if (!chain.data) return <NothingToSign error={chain.error} />;
-  if (chain.data.currentSignatureId !== currentSignatureId) return <NothingToSign notNow />;
-  return <SignChainForm chain={chain.data} entryId={currentSignatureId} />;
-}
-
-/** A route without a chain to sign now: why, and the way back. */
-export function NothingToSign({ error, notNow }: { error?: unknown; notNow?: boolean }) {
-  const { t } = useTranslation('signing');
-  const navigate = useNavigate();
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Alert severity={notNow ? 'info' : 'error'} data-testid="nothing-to-sign">
-        {notNow ? t('notYours') : error ? describeError(error, t) : t('nothingToSign')}
-      </Alert>
-      <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(listPath)}>
-        {t('common:actions.back')}
-      </Button>
-    </Stack>
+    <SigningChainGate>
+      {(chain, entryId) => <SignChainForm chain={chain} entryId={entryId} />}
+    </SigningChainGate>
   );
 }
 
