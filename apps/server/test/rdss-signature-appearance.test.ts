@@ -3,6 +3,7 @@ import {
   constants,
   createPrivateKey,
   privateEncrypt,
+  randomUUID,
   X509Certificate,
   type KeyObject,
 } from 'node:crypto';
@@ -14,12 +15,9 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, type Signer } from '@signet/pades';
-import {
-  appearanceForSignItem,
-  formatSigningTime,
-  signatureAppearance,
-} from '#rdss/signature-appearance';
-import { defaultSignatureField } from '@signet/contracts/signatures';
+import { formatSigningTime, signatureAppearance } from '#rdss/signature-appearance';
+import { defaultSignatureField, type SignItem } from '@signet/contracts/signatures';
+import { chainSignatureAppearance, profileCredential } from '#rdss/sign-appearance';
 import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
 import { dataUrl, signatureImage } from './signature-images';
 import type { TestApp } from './test-app';
@@ -262,11 +260,31 @@ describe('the visible signature a signing shows (rendered by pdftoppm)', () => {
       signer: { id: ann.id, name: 'Ann Test' },
       signedAt: new Date('2026-11-25T10:00:00Z'),
     };
-    expect(await appearanceForSignItem(base)).toEqual({
+    // What the sign call asks of one chain's item: its appearance and the profile's credential.
+    const appearanceForSignItem = async (asked: {
+      userImageDataUrl?: string;
+      signatureProfileId?: string;
+      signatureFieldParameters?: SignItem['signatureFieldParameters'];
+      comment?: string;
+      subsignerName?: string;
+    }) => {
+      const { userImageDataUrl, signatureProfileId, subsignerName, ...item } = asked;
+      const request = { userImageDataUrl, signatureProfileId };
+      return {
+        appearance: await chainSignatureAppearance({
+          ...base,
+          request,
+          item: { signatureId: randomUUID(), currentSignatureId: randomUUID(), ...item },
+          subsignerName: subsignerName ?? null,
+        }),
+        profileCredentialId: await profileCredential({ ...base, request }),
+      };
+    };
+    expect(await appearanceForSignItem({})).toEqual({
       appearance: undefined,
       profileCredentialId: null,
     });
-    const fromProfile = await appearanceForSignItem({ ...base, signatureProfileId: profileId });
+    const fromProfile = await appearanceForSignItem({ signatureProfileId: profileId });
     expect(fromProfile.profileCredentialId).toBe(credential.id);
     expect(fromProfile.appearance).toMatchObject({
       ...saved,
@@ -274,7 +292,6 @@ describe('the visible signature a signing shows (rendered by pdftoppm)', () => {
     });
     const placed = { page: 1, originX: 10, originY: 20, width: 150, height: 50 };
     const moved = await appearanceForSignItem({
-      ...base,
       signatureProfileId: profileId,
       signatureFieldParameters: placed,
       comment: 'OK',
@@ -284,13 +301,11 @@ describe('the visible signature a signing shows (rendered by pdftoppm)', () => {
       textLines: ['Ann', 'Ann Test', '2026.11.25 10:00:00 UTC', 'OK'],
     });
     const drawn = await appearanceForSignItem({
-      ...base,
       userImageDataUrl: dataUrl(await signatureImage('png')),
     });
     expect(drawn.appearance).toMatchObject(defaultSignatureField);
     expect(drawn.appearance?.image).toBeInstanceOf(Uint8Array);
     const clerk = await appearanceForSignItem({
-      ...base,
       userImageDataUrl: dataUrl(await signatureImage('png')),
       subsignerName: 'Client',
       signatureFieldParameters: placed,

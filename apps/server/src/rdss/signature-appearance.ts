@@ -1,6 +1,5 @@
 import type { AppearanceOptions, SignatureFieldParameters } from '@signet/pades';
 import { white, type Rgb } from '@signet/contracts/signature-profiles';
-import { defaultSignatureField } from '@signet/contracts/signatures';
 import { notFound } from '#infra/app-error';
 import type { Db, Tx } from '#infra/database';
 import { readImageDataUrl, storedImage } from './profile-image';
@@ -108,67 +107,4 @@ export async function signatureAppearance(
     if (source.kind === 'clerk') content.textLines = [source.subsignerName.trim(), ...trailing];
   }
   return { content, savedPosition, profileCredentialId };
-}
-
-/** What one chain's signing asks for (the sign payload's `userImageDataUrl`, profile and item). */
-export interface SignItemAppearanceRequest {
-  db: Db | Tx;
-  maxImageBytes: number;
-  signer: { id: string; name: string };
-  /** The sign payload's drawn image and profile. */
-  userImageDataUrl?: string;
-  signatureProfileId?: string;
-  /** The item's placed box, if the signer placed one. */
-  signatureFieldParameters?: SignatureFieldParameters & { page: number };
-  comment?: string | null;
-  /** Clerk mode: the walk-in client signed for. */
-  subsignerName?: string | null;
-  signedAt: Date;
-}
-
-/**
- * The whole `AppearanceOptions` of one chain's signing, or undefined for an invisible signature,
- * and the profile's credential (the one that signs when the payload names no other). Visible
- * when the signer placed a box, drew, chose a profile, or signs as a clerk; the box is the placed
- * one, else the profile's saved position, else `defaultSignatureField`.
- */
-export async function appearanceForSignItem(
-  request: SignItemAppearanceRequest,
-): Promise<{ appearance: AppearanceOptions | undefined; profileCredentialId: string | null }> {
-  const subsignerName = request.subsignerName?.trim() || null;
-  const source: AppearanceSource =
-    subsignerName && request.userImageDataUrl
-      ? { kind: 'clerk', imageDataUrl: request.userImageDataUrl, subsignerName }
-      : request.signatureProfileId
-        ? { kind: 'profile', profileId: request.signatureProfileId }
-        : request.userImageDataUrl
-          ? { kind: 'drawn', imageDataUrl: request.userImageDataUrl }
-          : { kind: 'text' };
-  const visible =
-    request.signatureFieldParameters !== undefined || source.kind !== 'text' || !!subsignerName;
-  // An invisible signature reads nothing.
-  if (!visible) return { appearance: undefined, profileCredentialId: null };
-  const { content, savedPosition, profileCredentialId } = await signatureAppearance({
-    db: request.db,
-    maxImageBytes: request.maxImageBytes,
-    signer: request.signer,
-    source,
-    signedAt: request.signedAt,
-    comment: request.comment,
-  });
-  if (subsignerName && source.kind !== 'clerk') {
-    content.textLines = [subsignerName, ...(content.textLines ?? [])];
-  }
-  const field = request.signatureFieldParameters ?? savedPosition ?? defaultSignatureField;
-  return {
-    appearance: {
-      page: field.page ?? 1,
-      originX: field.originX ?? 0,
-      originY: field.originY ?? 0,
-      width: field.width,
-      height: field.height,
-      ...content,
-    },
-    profileCredentialId,
-  };
 }
