@@ -1,7 +1,7 @@
 /**
  * The measured process of bench/documents.ts: the whole app in this process (so its memory is
- * the server's), one 50 MB upload, the same bytes written to the database alone, and thumbnail
- * renders. Answers the numbers by IPC.
+ * the server's), listening on a port for the parent's 50 MB uploads, then the same bytes written
+ * to the database alone, and thumbnail renders. Talks to the parent by IPC.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -16,8 +16,6 @@ import { createTestApp } from '#test/test-app';
 export interface DocumentsResult {
   fileBytes: number;
   baselineMb: number;
-  peakMb: number;
-  uploadMs: number;
   databaseWriteMs: number;
   thumbnailSmallMs: number;
   smallBytes: number;
@@ -81,86 +79,90 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-process.once('message', async ({ databaseUrl }: { databaseUrl: string | undefined }) => {
-  // The embedded default as installed: PGlite with its files (and the documents beside them).
-  const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-'));
-  const t = await createTestApp({
-    env: { ...rsspTestEnv, MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024) },
-    databaseUrl,
-    dataDir,
-  });
-  await bootstrap(t);
-  const ann = await person(t, 'ann@bench.test');
-  const bytes = await large();
-  const body = Buffer.from(bytes);
-  const uploadLarge = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/rdss/v1/documents?fileName=large.pdf',
-      headers: { ...ann.headers, 'content-type': 'application/pdf' },
-      payload: body,
-    });
-  // A server that has answered before: one small upload first (its code paths compiled).
-  const warmUp = await t.app.inject({
-    method: 'POST',
-    url: '/rdss/v1/documents?fileName=small.pdf',
-    headers: { ...ann.headers, 'content-type': 'application/pdf' },
-    payload: Buffer.from(await manual()),
-  });
-  if (warmUp.statusCode !== 201) throw new Error(`warm-up upload: ${warmUp.statusCode}`);
-  global.gc?.();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const baseline = memory().rss;
-  writeFileSync('/proc/self/clear_refs', '5');
-  const uploadTimes: number[] = [];
-  let peak = 0;
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now();
-    const res = await uploadLarge();
-    uploadTimes.push(performance.now() - started);
-    // The memory of the first one, from the idle baseline.
-    if (i === 0) peak = memory().hwm;
-    if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
-  }
+/** What the bench's parent sends: where to measure, then when to read the peak and finish. */
+export type ChildCommand = { databaseUrl: string | undefined } | 'peak' | 'finish';
 
-  // The same bytes where the documents live, alone: a bytea row on a server, a new file beside
-  // the embedded database (each time a new one, as each upload's is).
-  const writeTimes: number[] = [];
-  if (!dataDir) {
-    await t.context.database.db.execute(sql`create table bench_blobs (bytes bytea not null)`);
-  }
-  for (let i = 0; i < 3; i++) {
-    const writeStarted = performance.now();
-    if (dataDir) {
-      await writeFile(join(dataDir, 'documents', `bench-${i}.part`), bytes, { mode: 0o600 });
-    } else {
-      await t.context.database.db.execute(sql`insert into bench_blobs (bytes) values (${bytes})`);
-    }
-    writeTimes.push(performance.now() - writeStarted);
-  }
+/** What this process answers: where to upload, the peak after the first upload, the result. */
+export type ChildAnswer =
+  | { url: string; headers: Record<string, string>; filePath: string }
+  | { peakMb: number }
+  | DocumentsResult;
 
-  const small = await manual();
-  const renders = async (pdf: Uint8Array, times: number) => {
-    await renderThumbnail(pdf); // warm-up: loads pdf.js and the canvas
-    const ms: number[] = [];
-    for (let i = 0; i < times; i++) {
-      const t0 = performance.now();
-      await renderThumbnail(pdf);
-      ms.push(performance.now() - t0);
-    }
-    return median(ms);
-  };
-  const result: DocumentsResult = {
-    fileBytes: bytes.length,
-    baselineMb: mb(baseline),
-    peakMb: mb(peak),
-    uploadMs: median(uploadTimes),
-    databaseWriteMs: median(writeTimes),
-    thumbnailSmallMs: await renders(small, 7),
-    smallBytes: small.length,
-    thumbnailLargeMs: await renders(bytes, 3),
-  };
-  await t.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  process.send?.(result, () => process.exit(0));
+const next = () =>
+  new Promise<ChildCommand>((resolve) => process.once('message', (m: ChildCommand) => resolve(m)));
+const answer = (message: ChildAnswer) =>
+  new Promise<void>((resolve) => process.send?.(message, () => resolve()));
+
+const { databaseUrl } = (await next()) as { databaseUrl: string | undefined };
+// The embedded default as installed: PGlite with its files (and the documents beside them).
+const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-'));
+const t = await createTestApp({
+  env: { ...rsspTestEnv, MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024) },
+  databaseUrl,
+  dataDir,
 });
+await bootstrap(t);
+const ann = await person(t, 'ann@bench.test');
+const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+const bytes = await large();
+const scratch = mkdtempSync(join(tmpdir(), 'signet-bench-upload-'));
+const filePath = join(scratch, 'large.pdf');
+writeFileSync(filePath, bytes);
+// A server that has answered before: one small upload first (its code paths compiled).
+const warmUp = await t.app.inject({
+  method: 'POST',
+  url: '/rdss/v1/documents?fileName=small.pdf',
+  headers: { ...ann.headers, 'content-type': 'application/pdf' },
+  payload: Buffer.from(await manual()),
+});
+if (warmUp.statusCode !== 201) throw new Error(`warm-up upload: ${warmUp.statusCode}`);
+global.gc?.();
+await new Promise((resolve) => setTimeout(resolve, 500));
+const baseline = memory().rss;
+writeFileSync('/proc/self/clear_refs', '5');
+// The uploads come from the parent process over HTTP, as a browser's would.
+await answer({ url, headers: ann.headers, filePath });
+await next(); // 'peak': after the first upload
+await answer({ peakMb: mb(memory().hwm) });
+await next(); // 'finish': the parent has timed its uploads
+
+// The same bytes where the documents live, alone: a bytea row on a server, a new file beside
+// the embedded database (each time a new one, as each upload's is).
+const writeTimes: number[] = [];
+if (!dataDir) {
+  await t.context.database.db.execute(sql`create table bench_blobs (bytes bytea not null)`);
+}
+for (let i = 0; i < 3; i++) {
+  const writeStarted = performance.now();
+  if (dataDir) {
+    await writeFile(join(dataDir, 'documents', `bench-${i}.part`), bytes, { mode: 0o600 });
+  } else {
+    await t.context.database.db.execute(sql`insert into bench_blobs (bytes) values (${bytes})`);
+  }
+  writeTimes.push(performance.now() - writeStarted);
+}
+
+const small = await manual();
+const renders = async (pdf: Uint8Array, times: number) => {
+  await renderThumbnail(pdf); // warm-up: loads pdf.js and the canvas
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    await renderThumbnail(pdf);
+    ms.push(performance.now() - t0);
+  }
+  return median(ms);
+};
+const result: DocumentsResult = {
+  fileBytes: bytes.length,
+  baselineMb: mb(baseline),
+  databaseWriteMs: median(writeTimes),
+  thumbnailSmallMs: await renders(small, 7),
+  smallBytes: small.length,
+  thumbnailLargeMs: await renders(bytes, 3),
+};
+await t.close();
+rmSync(scratch, { recursive: true, force: true });
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+await answer(result);
+process.exit(0);

@@ -1,30 +1,89 @@
 /**
- * Document benchmark (issue 12 §4): a 50 MB upload's server memory (peak over the idle baseline,
- * target ≤ 2× the file) and time (target ≤ 2× writing the same bytes to the database alone; the
- * median of 3 of each, on a server that has answered a small upload before), and
+ * Document benchmark (issue 12 §4): a 50 MB upload over HTTP from this process into the server in
+ * another: the server's memory (peak over its idle baseline, target ≤ 2× the file) and the time
+ * (target ≤ 2× writing the same bytes to the database alone; the median of 3 of each, on a server
+ * that has answered a small upload before), and
  * the thumbnail of a 300 KB text-heavy manual (≤ 150 ms) and of the 50 MB file (≤ 1 s). Each
  * database runs in a fresh process. A printed table, not a test: it exits 0 either way.
  *
  *   npm run bench:documents -w apps/server
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:documents -w apps/server
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createTestDatabase } from '#test/test-database';
-import type { DocumentsResult } from './documents-child';
+import type { ChildAnswer, ChildCommand, DocumentsResult } from './documents-child';
 
-function measure(databaseUrl: string | undefined): Promise<DocumentsResult> {
+interface Measured extends DocumentsResult {
+  peakMb: number;
+  uploadMs: number;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** One upload over HTTP, timed from the first byte sent to the whole answer. */
+function upload(url: string, headers: Record<string, string>, body: Buffer): Promise<number> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./documents-child.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
-      env: { ...process.env, NODE_ENV: 'test' },
-    });
-    child.once('message', (result: DocumentsResult) => resolve(result));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`bench child exited with ${code}`));
-    });
-    child.send({ databaseUrl });
+    const req = request(
+      new URL('/rdss/v1/documents?fileName=large.pdf', url),
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/pdf',
+          'content-length': String(body.length),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () =>
+          res.statusCode === 201
+            ? resolve(performance.now() - started)
+            : reject(new Error(`upload: ${res.statusCode}`)),
+        );
+      },
+    );
+    req.once('error', reject);
+    req.end(body);
   });
+}
+
+/** Sends a command to the measured process and waits for its answer. */
+function ask<T extends ChildAnswer>(child: ChildProcess, command: ChildCommand): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (message: T) => resolve(message));
+    child.send(command);
+  });
+}
+
+/**
+ * The server in a process of its own (its memory is the server's alone), three 50 MB uploads
+ * into it from this one over HTTP, then its own measures.
+ */
+async function measure(databaseUrl: string | undefined): Promise<Measured> {
+  const child = fork(new URL('./documents-child.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`bench child exited with ${code}`))),
+  );
+  const run = async () => {
+    const target = await ask<{ url: string; headers: Record<string, string>; filePath: string }>(
+      child,
+      { databaseUrl },
+    );
+    const body = readFileSync(target.filePath);
+    const times = [await upload(target.url, target.headers, body)];
+    const { peakMb } = await ask<{ peakMb: number }>(child, 'peak');
+    for (let i = 0; i < 2; i++) times.push(await upload(target.url, target.headers, body));
+    const result = await ask<DocumentsResult>(child, 'finish');
+    return { ...result, peakMb, uploadMs: median(times) };
+  };
+  return Promise.race([run(), exited]);
 }
 
 const verdict = (pass: boolean) => (pass ? 'pass' : 'FAIL');

@@ -64,6 +64,21 @@ describe('document bytes as files beside the embedded database', () => {
     expect(readdirSync(documentsDir())).toEqual([]);
   });
 
+  it('leaves no file behind when a received PDF is refused for its query', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents',
+      headers: { ...ann.headers, 'content-type': 'application/pdf' },
+      payload: Buffer.from(await pdf.save()),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // The file written while the body arrived goes once the answer is sent.
+    await expect.poll(() => readdirSync(documentsDir())).toEqual([]);
+  });
+
   it('leaves no file behind when one file of a batch is refused', async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage();

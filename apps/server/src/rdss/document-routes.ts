@@ -17,7 +17,7 @@ import {
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { AppError } from '#infra/app-error';
 import * as documents from './document-service';
-import { readPdfBody } from './pdf-body';
+import { ReceivedPdf, receivePdf } from './pdf-body';
 
 const tags = ['documents'];
 const errors = {
@@ -38,8 +38,8 @@ function attachment(fileName: string): string {
 
 /**
  * D§7 documents calls under `/rdss/v1`. The PDF is the request body (`application/pdf`), read by
- * `readPdfBody`: 413 PAYLOAD_TOO_LARGE the moment it passes MAX_UPLOAD_DOCUMENT_BYTES, so an
- * oversized upload is never held whole.
+ * `receivePdf`: 413 PAYLOAD_TOO_LARGE the moment it passes MAX_UPLOAD_DOCUMENT_BYTES, so an
+ * oversized upload is never held whole; hashed and written while it arrives.
  */
 export const documentRoutes: FastifyPluginAsync<{
   ctx: documents.DocumentContext & {
@@ -50,8 +50,14 @@ export const documentRoutes: FastifyPluginAsync<{
   app.addContentTypeParser(
     'application/pdf',
     (_request: FastifyRequest, payload: IncomingMessage) =>
-      readPdfBody(payload, ctx.maxUploadBytes),
+      receivePdf(payload, ctx.maxUploadBytes, ctx.blobs),
   );
+  // A PDF received but refused after (its query, the check, the transaction) leaves no file.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.body instanceof ReceivedPdf && reply.statusCode !== 201) {
+      await ctx.blobs.remove(request.body.id);
+    }
+  });
 
   app.post(
     '/documents',
@@ -65,7 +71,7 @@ export const documentRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      if (!Buffer.isBuffer(request.body)) {
+      if (!(request.body instanceof ReceivedPdf)) {
         throw new AppError(
           'BAD_REQUEST',
           'Send the PDF as the body, with Content-Type application/pdf',
@@ -75,7 +81,7 @@ export const documentRoutes: FastifyPluginAsync<{
         ctx,
         actor: request.authUser,
         fileName: request.query.fileName,
-        bytes: request.body,
+        file: request.body,
       });
       return reply.status(201).send(document);
     },

@@ -8,6 +8,7 @@ import type { Tx } from '#infra/database';
 import * as store from './document-store';
 import { lockThumbnail, renderThumbnail } from './thumbnail';
 import type { BatchRow, DocumentRow } from './document-table';
+import { receivedWhole, type ReceivedPdf } from './pdf-body';
 import { findRevision, joinRevision, revisionsOf } from './revision-store';
 import type { RevisionRow } from './revision-table';
 
@@ -40,7 +41,7 @@ const parsingError = (cause: unknown) =>
  */
 function checkedDocument(
   actor: AuthUser,
-  file: { id: string; fileName: string; bytes: Uint8Array },
+  file: ReceivedPdf & { fileName: string },
   batchId: string | null,
 ): DocumentRow {
   let security: DocumentRow['security'];
@@ -56,7 +57,7 @@ function checkedDocument(
     ownerId: actor.id,
     fileName: file.fileName,
     fileSize: file.bytes.length,
-    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    sha256: file.sha256,
     security,
     createdAt: new Date(),
     batchId,
@@ -64,38 +65,36 @@ function checkedDocument(
   };
 }
 
-/** Stores an uploaded PDF (nothing is stored when it does not open). */
+/**
+ * Stores an uploaded PDF, received, hashed and staged by `receivePdf` (nothing is stored when it
+ * does not open).
+ */
 export async function uploadDocument(options: {
   ctx: DocumentContext;
   actor: AuthUser;
   fileName: string;
-  bytes: Uint8Array;
+  file: ReceivedPdf;
 }): Promise<DocumentView> {
-  const { ctx, actor, fileName, bytes } = options;
-  const [row] = await checkedAndStaged(ctx, actor, [{ fileName, bytes }], null);
-  await storeAll(ctx, [{ row: row!, bytes }], async () => undefined);
+  const { ctx, actor, fileName, file } = options;
+  const [row] = await checkedAll(ctx, actor, [{ ...file, fileName }], null);
+  await storeAll(ctx, [{ row: row!, bytes: file.bytes }], async () => undefined);
   return toView(row!);
 }
 
 /**
- * The rows of uploaded PDFs, each checked (DOCUMENT_PARSING_ERROR when one does not open) and
- * hashed while a store outside the database already writes its bytes (`BlobStore.stage`); when
+ * The rows of uploaded PDFs, each checked (DOCUMENT_PARSING_ERROR when one does not open); when
  * one is refused, every staged file goes again.
  */
-async function checkedAndStaged(
+async function checkedAll(
   ctx: DocumentContext,
   actor: AuthUser,
-  files: { fileName: string; bytes: Uint8Array }[],
+  files: (ReceivedPdf & { fileName: string })[],
   batchId: string | null,
 ): Promise<DocumentRow[]> {
-  const ids = files.map(() => randomUUID());
-  files.forEach((file, index) => ctx.blobs.stage?.(ids[index]!, file.bytes));
   try {
-    return files.map((file, index) =>
-      checkedDocument(actor, { ...file, id: ids[index]! }, batchId),
-    );
+    return files.map((file) => checkedDocument(actor, file, batchId));
   } catch (error) {
-    await Promise.all(ids.map((id) => ctx.blobs.remove(id)));
+    await Promise.all(files.map((file) => ctx.blobs.remove(file.id)));
     throw error;
   }
 }
@@ -109,7 +108,11 @@ export async function uploadBatch(options: {
 }): Promise<BatchView> {
   const { ctx, actor, name, files } = options;
   const batch: BatchRow = { id: randomUUID(), ownerId: actor.id, name, createdAt: new Date() };
-  const checked = await checkedAndStaged(ctx, actor, files, batch.id);
+  const received = files.map((file) => ({
+    ...receivedWhole(file.bytes, ctx.blobs),
+    fileName: file.fileName,
+  }));
+  const checked = await checkedAll(ctx, actor, received, batch.id);
   const rows = checked.map((row, index) => ({
     // Upload order is the batch's order.
     row: { ...row, createdAt: new Date(batch.createdAt.getTime() + index) },

@@ -19,10 +19,10 @@ type Handle = Db | Tx;
 export interface BlobStore {
   /**
    * Starts writing the bytes of a document before its row, outside any transaction, while the
-   * upload is still being hashed and checked; `put` finishes them, `remove` drops them. Only a
-   * store outside the database has anything to do early.
+   * upload is still being received, hashed and checked; `put` finishes them, `remove` drops them.
+   * Only a store outside the database has anything to do early.
    */
-  stage?(documentId: string, bytes: Uint8Array): void;
+  stage?(documentId: string): BlobStaging;
   put(db: Handle, documentId: string, bytes: Uint8Array): Promise<void>;
   get(db: Handle, documentId: string): Promise<Uint8Array | undefined>;
   /**
@@ -36,6 +36,15 @@ export interface BlobStore {
    * inside the database go with their row by themselves.
    */
   remove(documentId: string): Promise<void>;
+}
+
+/** A document's bytes being written as they arrive (`BlobStore.stage`). */
+export interface BlobStaging {
+  /**
+   * Writes these bytes at this offset of the file; they must stay unchanged until `put` or
+   * `remove`. Every range is given once; they may come in any order.
+   */
+  write(bytes: Uint8Array, offset: number): void;
 }
 
 export const postgresBlobStore: BlobStore = {

@@ -1,40 +1,55 @@
 import { close, mkdirSync, openSync, write } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkLength, type BlobStore } from './document-store';
+import { checkLength, type BlobStaging, type BlobStore } from './document-store';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 
-/** The size of each positional write (larger single writes measured slower, see writeWhole). */
+/** The size of each positional write (larger single writes measured slower, see fileWriter). */
 const pieceBytes = 256 * 1024;
 
 /**
- * Writes the bytes as positional writes of 256 KiB, all queued on libuv's thread pool before this
- * returns, so the write is under way while the JavaScript thread hashes and checks the same
- * bytes: no piece waits for that thread to issue the next. The file is opened synchronously (a
- * fraction of a millisecond); an asynchronous open would only be answered once the hash let go of
- * the thread. (One 48 MB write call measured 110–190 ms in the server process, 256 KiB pieces
+ * A file written by positional writes of at most 256 KiB, each queued on libuv's thread pool the
+ * moment its bytes are given, so the file is written while the JavaScript thread still receives,
+ * hashes and checks the rest: no piece waits for that thread to issue the next. The file is opened
+ * synchronously (a fraction of a millisecond); an asynchronous open would only be answered once the
+ * thread let go. (One 48 MB write call measured 110–190 ms in the server process, 256 KiB pieces
  * 15–25 ms.)
  */
-function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
+function fileWriter(path: string): BlobStaging & { finish(): Promise<void> } {
   const fd = openSync(path, 'w', 0o600);
-  const writeRange = (from: number, to: number): Promise<void> =>
+  const pieces: Promise<void>[] = [];
+  const writeRange = (bytes: Uint8Array, from: number, to: number, at: number): Promise<void> =>
     new Promise<number>((resolve, reject) =>
-      write(fd, bytes, from, to - from, from, (error, written) =>
+      write(fd, bytes, from, to - from, at, (error, written) =>
         error ? reject(error) : resolve(written),
       ),
-    ).then((written) => (from + written < to ? writeRange(from + written, to) : undefined));
-  const pieces: Promise<void>[] = [];
-  for (let from = 0; from < bytes.length; from += pieceBytes) {
-    pieces.push(writeRange(from, Math.min(from + pieceBytes, bytes.length)));
-  }
+    ).then((written) =>
+      from + written < to ? writeRange(bytes, from + written, to, at + written) : undefined,
+    );
   const closed = () => new Promise<void>((resolve) => close(fd, () => resolve()));
-  return Promise.all(pieces).then(closed, async (error: unknown) => {
-    // Every piece has settled before the file is closed.
-    await Promise.allSettled(pieces);
-    await closed();
-    throw error;
-  });
+  return {
+    write(bytes, offset) {
+      for (let from = 0; from < bytes.length; from += pieceBytes) {
+        const piece = writeRange(
+          bytes,
+          from,
+          Math.min(from + pieceBytes, bytes.length),
+          offset + from,
+        );
+        // A failure is met where `finish` awaits it, not as an unhandled rejection before that.
+        piece.catch(() => undefined);
+        pieces.push(piece);
+      }
+    },
+    finish: () =>
+      Promise.all(pieces).then(closed, async (error: unknown) => {
+        // Every piece has settled before the file is closed.
+        await Promise.allSettled(pieces);
+        await closed();
+        throw error;
+      }),
+  };
 }
 
 /**
@@ -43,7 +58,7 @@ function writeWhole(path: string, bytes: Uint8Array): Promise<void> {
  * for a 50 MB PDF costs gigabytes and tens of seconds (docs/decisions/011-document-files.md). A file
  * is written under a temporary name and renamed, so a reader never sees half of one. Signed
  * revisions keep their increments the same way, as `<revision id>.increment`. An upload stages its
- * file before its row (`stage`): the write overlaps the hash and the PDF check.
+ * file before its row (`stage`): the write overlaps the upload's receipt, its hash and its check.
  */
 export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -52,23 +67,27 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
     if (!uuidPattern.test(documentId)) throw new Error(`Not a document id: ${documentId}`);
     return join(dir, `${documentId}.${extension}`);
   };
-  /** Writes started by `stage`, which `put` or `remove` take over. */
-  const staged = new Map<string, Promise<void>>();
+  /** Files begun by `stage`, which `put` finishes or `remove` drops. */
+  const staged = new Map<string, ReturnType<typeof fileWriter>>();
   const takeStaged = (documentId: string) => {
-    const write = staged.get(documentId);
+    const writer = staged.get(documentId);
     staged.delete(documentId);
-    return write;
+    return writer;
   };
   return {
-    stage(documentId, bytes) {
-      const write = writeWhole(`${pathOf(documentId)}.part`, bytes);
-      // Its failure is met where `put` awaits it, not as an unhandled rejection before that.
-      write.catch(() => undefined);
-      staged.set(documentId, write);
+    stage(documentId) {
+      const writer = fileWriter(`${pathOf(documentId)}.part`);
+      staged.set(documentId, writer);
+      return writer;
     },
     async put(_db, documentId, bytes) {
       const path = pathOf(documentId);
-      await (takeStaged(documentId) ?? writeWhole(`${path}.part`, bytes));
+      let writer = takeStaged(documentId);
+      if (!writer) {
+        writer = fileWriter(`${path}.part`);
+        writer.write(bytes, 0);
+      }
+      await writer.finish();
       await rename(`${path}.part`, path);
     },
     async get(_db, documentId) {
@@ -84,7 +103,9 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
     },
     async remove(documentId) {
       const path = pathOf(documentId);
-      await takeStaged(documentId)?.catch(() => undefined);
+      await takeStaged(documentId)
+        ?.finish()
+        .catch(() => undefined);
       await Promise.all([rm(path, { force: true }), rm(`${path}.part`, { force: true })]);
     },
   };

@@ -1,5 +1,7 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '#infra/app-error';
+import type { BlobStore } from './document-store';
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The body is too large');
 
@@ -8,9 +10,14 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The body is too large'
  * it is (no copy). Otherwise, with a Content-Length the buffer is allocated once and the chunks
  * are copied in as they arrive (no list of chunks beside their concatenation: a 50 MB upload
  * holds 50 MB, not 100); without one the chunks are joined at the end. Past `limit` bytes it
- * stops reading and answers 413 at once.
+ * stops reading and answers 413 at once. `onBytes` is given each range as it arrives, in order,
+ * where it stays unchanged (the chunk itself, or its place in the one buffer).
  */
-export function readPdfBody(payload: IncomingMessage, limit: number): Promise<Buffer> {
+export function readPdfBody(
+  payload: IncomingMessage,
+  limit: number,
+  onBytes?: (bytes: Uint8Array, offset: number) => void,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(payload.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -40,7 +47,11 @@ export function readPdfBody(payload: IncomingMessage, limit: number): Promise<Bu
           chunks.splice(0)[0]!.copy(fixed, 0);
         }
         chunk.copy(fixed, received);
-      } else chunks.push(chunk);
+        onBytes?.(fixed.subarray(received, received + chunk.length), received);
+      } else {
+        chunks.push(chunk);
+        onBytes?.(chunk, received);
+      }
       received += chunk.length;
     });
     payload.once('end', () => {
@@ -49,4 +60,48 @@ export function readPdfBody(payload: IncomingMessage, limit: number): Promise<Bu
     });
     payload.once('error', reject);
   });
+}
+
+/**
+ * An uploaded PDF as it arrived: the id its document will have, its bytes and their SHA-256. A
+ * class, so that only the PDF body parser makes one (not a JSON body of the same shape).
+ */
+export class ReceivedPdf {
+  constructor(
+    readonly id: string,
+    readonly bytes: Uint8Array,
+    readonly sha256: string,
+  ) {}
+}
+
+/**
+ * Reads a PDF body (`readPdfBody`) and hashes it while it arrives, while a store outside the
+ * database already writes it (`BlobStore.stage`): once the last byte is in, only the check and
+ * the row are left. A body refused on the way leaves nothing staged.
+ */
+export async function receivePdf(
+  payload: IncomingMessage,
+  limit: number,
+  blobs: BlobStore,
+): Promise<ReceivedPdf> {
+  const id = randomUUID();
+  const hash = createHash('sha256');
+  const staging = blobs.stage?.(id);
+  try {
+    const bytes = await readPdfBody(payload, limit, (range, offset) => {
+      hash.update(range);
+      staging?.write(range, offset);
+    });
+    return new ReceivedPdf(id, bytes, hash.digest('hex'));
+  } catch (error) {
+    await blobs.remove(id);
+    throw error;
+  }
+}
+
+/** A PDF read whole (a part of a batch): staged, then hashed while the store writes it. */
+export function receivedWhole(bytes: Uint8Array, blobs: BlobStore): ReceivedPdf {
+  const id = randomUUID();
+  blobs.stage?.(id).write(bytes, 0);
+  return new ReceivedPdf(id, bytes, createHash('sha256').update(bytes).digest('hex'));
 }
