@@ -22,6 +22,11 @@ import {
   type UpdateChainViewers,
 } from '@signet/contracts/chains';
 import type { EventName } from '@signet/contracts/events';
+import {
+  mayHoldRole,
+  requestedRole,
+  type ParticipantRole,
+} from '@signet/contracts/participant-roles';
 import type { AppContext } from '#infra/app-context';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser, DirectoryUser } from '#infra/auth-types';
@@ -297,6 +302,42 @@ async function ownBatch(ctx: ChainContext, actor: AuthUser, id: string): Promise
 
 type ChainParts = Omit<CreateChain, 'origDocId' | 'batchId'>;
 
+const roleNames: Record<ParticipantRole, string> = {
+  CREATOR_AND_SIGNER: 'signer',
+  SIGNER: 'signer',
+  CLERK: 'clerk',
+  APPROVER: 'approver',
+  VIEWER: 'viewer',
+};
+
+/**
+ * Why an entry cannot hold the role it asks for, or null: by the role toggle's rules (documents
+ * §4, `mayHoldRole`), so a payload the create-chain form could not make is refused. A registered
+ * participant must be enabled; an invited e-mail has no known roles.
+ */
+function entryRoleRefusal(
+  ctx: ChainContext,
+  actor: AuthUser,
+  signer: ChainParts['signers'][number],
+  user: DirectoryUser | null,
+): string | null {
+  const isSelf = user?.id === actor.id;
+  const role = requestedRole(signer, isSelf);
+  if (signer.clerkMode && !ctx.config.CLERK_ENABLED) return 'Clerk signing is not enabled';
+  const enabled = user?.status === 'ENABLED';
+  const allowed =
+    (user === null || enabled) &&
+    mayHoldRole({ email: signer.email, isSelf, roles: user ? user.roles : null }, role, {
+      clerkEnabled: ctx.config.CLERK_ENABLED,
+      // With user groups on, only an enabled registered user may take another role than the
+      // one they start with (the create-chain form's fixed list of enabled users).
+      ...(ctx.config.USER_GROUPS_ENABLED
+        ? { enabledUsers: new Set(enabled ? [signer.email.toLowerCase()] : []) }
+        : {}),
+    });
+  return allowed ? null : `${signer.email} cannot take part as ${roleNames[role]}`;
+}
+
 /**
  * A new chain over `subject`, checked but not stored. Registered participants are named by their
  * account; an e-mail without one becomes an invited signer entry.
@@ -312,10 +353,8 @@ async function planChain(
   const entries: ChainEntryRow[] = [];
   for (const [position, signer] of input.signers.entries()) {
     const user = await ctx.users.findByEmail(signer.email);
-    const role = signer.approver ? 'approver' : 'signer';
-    if (user && (user.status !== 'ENABLED' || !user.roles.includes(role))) {
-      fields[`signers.${position}.email`] = `${signer.email} cannot take part as ${role}`;
-    }
+    const refusal = entryRoleRefusal(ctx, actor, signer, user);
+    if (refusal) fields[`signers.${position}.email`] = refusal;
     entries.push({
       id: randomUUID(),
       chainId,

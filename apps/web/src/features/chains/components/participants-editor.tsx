@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../shared/format/email-text';
-import { canChangeRole, nextRole } from '../participant-roles';
-import type { Participant, RoleOptions } from '../participant-roles';
+import { canChangeRole, nextRole } from '@signet/contracts/participant-roles';
+import type { Participant, RoleOptions } from '@signet/contracts/participant-roles';
 
 interface ParticipantsEditorProps {
   participants: readonly Participant[];

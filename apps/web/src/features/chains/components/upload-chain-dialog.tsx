@@ -44,8 +44,8 @@ import {
   initialRole,
   signedUnderAttachedTrail,
   toChainParticipants,
-} from '../participant-roles';
-import type { Participant } from '../participant-roles';
+} from '@signet/contracts/participant-roles';
+import type { Participant } from '@signet/contracts/participant-roles';
 import { ParticipantsEditor } from './participants-editor';
 import { PdfPreview } from './pdf-preview';
 import { RecipientSearch } from './recipient-search';

@@ -1,5 +1,10 @@
-import type { CreateChainInput } from '@signet/contracts/chains';
-import type { Role } from '@signet/contracts/users';
+import type { CreateChainInput } from './chains';
+import type { Role } from './users';
+
+/**
+ * Which role each participant of a chain may hold (documents §4 role toggle), shared by the
+ * create-chain form (the toggle) and the rDSS (which refuses a payload the toggle could not make).
+ */
 
 /** A participant's role in the create-chain form (documents §3 participant roles). */
 export type ParticipantRole = 'CREATOR_AND_SIGNER' | 'SIGNER' | 'CLERK' | 'VIEWER' | 'APPROVER';
@@ -30,14 +35,21 @@ export interface RoleOptions {
  * enabled-users list who has the signer role (documents §4); everyone else keeps the role they
  * were added with.
  */
-export function canChangeRole(p: Participant, options: RoleOptions): boolean {
+export function canChangeRole(
+  p: Pick<Participant, 'email' | 'roles'>,
+  options: RoleOptions,
+): boolean {
   if (!options.enabledUsers) return true;
   return options.enabledUsers.has(p.email.toLowerCase()) && p.roles?.includes('signer') === true;
 }
 
 const canSignAs = (p: Pick<Participant, 'roles'>) => p.roles === null || p.roles.includes('signer');
 
-function isEligible(p: Participant, role: ParticipantRole, options: RoleOptions): boolean {
+function isEligible(
+  p: Pick<Participant, 'isSelf' | 'roles'>,
+  role: ParticipantRole,
+  options: RoleOptions,
+): boolean {
   switch (role) {
     case 'CREATOR_AND_SIGNER':
       return p.isSelf && canSignAs(p);
@@ -69,11 +81,34 @@ export function nextRole(p: Participant, options: RoleOptions): ParticipantRole 
   return p.role;
 }
 
+/** The role a create-chain payload's entry asks for. */
+export function requestedRole(
+  entry: { approver: boolean; clerkMode: boolean },
+  isSelf: boolean,
+): ParticipantRole {
+  if (entry.approver) return 'APPROVER';
+  if (entry.clerkMode) return 'CLERK';
+  return isSelf ? 'CREATOR_AND_SIGNER' : 'SIGNER';
+}
+
+/**
+ * Whether the person may hold `role` in a new chain: a role the toggle reaches for them, that is
+ * one they are eligible for, and with user groups on their starting role unless they may change.
+ */
+export function mayHoldRole(
+  p: Pick<Participant, 'email' | 'isSelf' | 'roles'>,
+  role: ParticipantRole,
+  options: RoleOptions,
+): boolean {
+  if (!isEligible(p, role, options)) return false;
+  return role === initialRole(p) || canChangeRole(p, options);
+}
+
 /**
  * The role a person starts with when added (documents §4): the creator signs (null when they lack
  * the signer role: the form warns instead); a signer signs; an invited e-mail signs; others view.
  */
-export function initialRole(p: Omit<Participant, 'role'>): ParticipantRole | null {
+export function initialRole(p: Pick<Participant, 'isSelf' | 'roles'>): ParticipantRole | null {
   if (p.isSelf) return canSignAs(p) ? 'CREATOR_AND_SIGNER' : null;
   return canSignAs(p) ? 'SIGNER' : 'VIEWER';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@signet/contracts/users';
+import type { Role } from './users';
 import {
   canChangeRole,
   canSignRightAway,
