@@ -8,10 +8,11 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { renderThumbnail } from '#rdss/thumbnail';
 import { bootstrap, person, rsspTestEnv } from '#test/rssp-fixture';
 import { createTestApp } from '#test/test-app';
+import { manualPdf } from './manual-pdf';
 
 export interface DocumentsResult {
   fileBytes: number;
@@ -29,20 +30,6 @@ function memory(): { rss: number; hwm: number } {
   const status = readFileSync('/proc/self/status', 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
-
-/** A text-heavy manual of about 300 KB: 60 pages of set text. */
-async function manual(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.TimesRoman);
-  const line = 'The quick brown fox jumps over the lazy dog while the typesetter counts glyphs. ';
-  for (let p = 0; p < 60; p++) {
-    const page = pdf.addPage([595, 842]);
-    for (let l = 0; l < 60; l++) {
-      page.drawText(`${p + 1}.${l + 1} ${line}`, { x: 40, y: 800 - l * 12.5, size: 9, font });
-    }
-  }
-  return pdf.save({ useObjectStreams: true });
 }
 
 /** A 50 MB PDF: a page showing one large image (random pixels, stored unfiltered). */
@@ -113,7 +100,7 @@ const warmUp = await t.app.inject({
   method: 'POST',
   url: '/rdss/v1/documents?fileName=small.pdf',
   headers: { ...ann.headers, 'content-type': 'application/pdf' },
-  payload: Buffer.from(await manual()),
+  payload: Buffer.from(await manualPdf()),
 });
 if (warmUp.statusCode !== 201) throw new Error(`warm-up upload: ${warmUp.statusCode}`);
 global.gc?.();
@@ -142,7 +129,7 @@ for (let i = 0; i < 3; i++) {
   writeTimes.push(performance.now() - writeStarted);
 }
 
-const small = await manual();
+const small = await manualPdf();
 const renders = async (pdf: Uint8Array, times: number) => {
   await renderThumbnail(pdf); // warm-up: loads pdf.js and the canvas
   const ms: number[] = [];
