@@ -36,6 +36,11 @@ export interface BlobStore {
    * inside the database go with their row by themselves.
    */
   remove(documentId: string): Promise<void>;
+  /**
+   * The bytes live in a table of the database: a signature's commit writes its increment in its
+   * own statement (`commitSignature`) instead of calling `put` first.
+   */
+  inDatabase?: boolean;
 }
 
 export const postgresBlobStore: BlobStore = {
