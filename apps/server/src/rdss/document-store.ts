@@ -37,8 +37,9 @@ export interface BlobStore {
    */
   remove(documentId: string): Promise<void>;
   /**
-   * The bytes live in a table of the database: a signature's commit writes its increment in its
-   * own statement (`commitSignature`) instead of calling `put` first.
+   * The bytes live in a table of the database: the driver answers a buffer of its own, and a
+   * signature's commit writes its increment in its own statement (`commitSignature`) instead of
+   * calling `put` first.
    */
   inDatabase?: boolean;
 }
@@ -61,6 +62,7 @@ export const postgresBlobStore: BlobStore = {
   },
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,
+  inDatabase: true,
 };
 
 export function checkLength(id: string, length: number, target: Uint8Array): void {

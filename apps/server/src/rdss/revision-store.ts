@@ -6,6 +6,7 @@ import { rowFromJson, rowsOf } from '#infra/json-rows';
 import type { StoredChain } from './chain-store';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
+import type { AppearanceSettings } from './signature-appearance';
 import { readIntoByGet, type BlobStore } from './document-store';
 import {
   documentRevisions,
@@ -83,8 +84,21 @@ export async function joinRevision(
   stores: { blobs: BlobStore; increments: BlobStore },
   documentId: string,
   revisions: readonly RevisionRow[],
+  /**
+   * Where the bytes go (signing's pool of large buffers, `revision-buffers.ts`), given the
+   * original's length for a document not signed yet.
+   */
+  into?: { originalSize: number; allocate: (size: number) => Buffer },
 ): Promise<Uint8Array> {
   if (revisions.length === 0) {
+    // A store in the database answers a buffer of its own: it is used as it is.
+    if (into && !stores.blobs.inDatabase) {
+      const out = into.allocate(into.originalSize);
+      if (!(await stores.blobs.readInto(db, documentId, out))) {
+        throw new Error(`The bytes of document ${documentId} are missing`);
+      }
+      return out;
+    }
     const original = await stores.blobs.get(db, documentId);
     if (!original) throw new Error(`The bytes of document ${documentId} are missing`);
     return original;
@@ -92,7 +106,7 @@ export async function joinRevision(
   const first = revisions[0] as RevisionRow;
   const last = revisions[revisions.length - 1] as RevisionRow;
   // One buffer of the final size; the original is read straight into its start.
-  const out = Buffer.allocUnsafe(last.fileSize);
+  const out = into ? into.allocate(last.fileSize) : Buffer.allocUnsafe(last.fileSize);
   if (!(await stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize)))) {
     throw new Error(`The bytes of document ${documentId} are missing`);
   }
@@ -152,6 +166,8 @@ export interface SigningRead {
    * checks (every change of a chain or its entries' statuses sets it).
    */
   version: string | undefined;
+  /** The admin's visible signature settings (null when none are saved). */
+  settings: AppearanceSettings | null;
 }
 
 const partsOf = sql`
@@ -192,11 +208,22 @@ export async function readForSigning(
     select ${done} as done, to_jsonb(c) as chain, c.updated_at::text as version, ${partsOf},
       (select to_jsonb(d) from rdss.documents d where d.id = c.orig_document_id) as document,
       coalesce((select jsonb_agg(to_jsonb(r) order by r.seq) from rdss.document_revisions r
-        where r.chain_id = c.id and r.document_id = c.orig_document_id), '[]'::jsonb) as revisions
+        where r.chain_id = c.id and r.document_id = c.orig_document_id), '[]'::jsonb) as revisions,
+      v.id is not null as has_settings, v.bg_color, v.bg_image, v.bg_image_type
     from (select 1) one
-    left join rdss.chains c on c.id = ${key.chainId} and c.deleted_at is null`);
+    left join rdss.chains c on c.id = ${key.chainId} and c.deleted_at is null
+    left join rdss.visible_signature_settings v on true`);
   const [row] = rowsOf<
-    ChainJson & { done: unknown; document: unknown; revisions: unknown[]; version: string | null }
+    ChainJson & {
+      done: unknown;
+      document: unknown;
+      revisions: unknown[];
+      version: string | null;
+      has_settings: boolean;
+      bg_color: AppearanceSettings['bgColor'];
+      bg_image: Uint8Array | null;
+      bg_image_type: AppearanceSettings['bgImageType'];
+    }
   >(result);
   if (!row) throw new Error('readForSigning answered no row');
   return {
@@ -205,6 +232,9 @@ export async function readForSigning(
     document: row.document ? rowFromJson(documents, row.document) : undefined,
     revisions: row.revisions.map((r) => rowFromJson(documentRevisions, r)),
     version: row.version ?? undefined,
+    settings: row.has_settings
+      ? { bgColor: row.bg_color, bgImage: row.bg_image, bgImageType: row.bg_image_type }
+      : null,
   };
 }
 

@@ -18,6 +18,7 @@ import type { StoredChain } from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
+import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
@@ -30,6 +31,7 @@ export interface SignContext extends ChainContext {
   increments: BlobStore;
   signing: SigningClient;
   locks: ChainLocks;
+  buffers: RevisionBuffers;
   /** Tests only: kill the process at this point of the first chain's signing. */
   crashAt?: CrashPoint | undefined;
 }
@@ -157,14 +159,18 @@ export async function signChains(options: {
     throw invalid({ 'credentialOptions.PIN': 'Field is required' });
   }
   const chainIds = input.signatures.map((s) => s.signatureId);
+  // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
+  const taken: Buffer[] = [];
   try {
     return await ctx.locks.run(chainIds, () =>
-      signInTurn(ctx, { actor, input, credential, session, timings }),
+      signInTurn(ctx, { actor, input, credential, session, taken, timings }),
     );
   } catch (error) {
     // Nothing is signed unless the session signed; then this does nothing.
     await session.abandon();
     throw error;
+  } finally {
+    for (const buffer of taken) ctx.buffers.give(buffer);
   }
 }
 
@@ -176,13 +182,14 @@ async function signInTurn(
     input: SignRequest;
     credential: SigningCredential;
     session: KeySession;
+    taken: Buffer[];
     timings: Timings;
   },
 ): Promise<SignResultItem[]> {
-  const { actor, input, credential, session, timings } = options;
+  const { actor, input, credential, session, taken, timings } = options;
   const jobs: Job[] = [];
   for (const [index, item] of input.signatures.entries()) {
-    jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, timings }));
+    jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, taken, timings }));
   }
   const open = jobs.filter((job) => !job.done);
   if (open.length === 0) {
@@ -196,6 +203,7 @@ async function signInTurn(
         credential,
         job,
         signature: signatures[i] as Uint8Array,
+        taken,
         timings,
       });
     }
@@ -231,10 +239,12 @@ async function prepareJob(
     credential: SigningCredential;
     index: number;
     item: SignItem;
+    /** Where the buffers taken for the revision's bytes are noted. */
+    taken: Buffer[];
     timings: Timings;
   },
 ): Promise<Job> {
-  const { actor, input, credential, index, item, timings } = options;
+  const { actor, input, credential, index, item, taken, timings } = options;
   const db = ctx.database.db;
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
@@ -244,6 +254,7 @@ async function prepareJob(
     document,
     revisions: base,
     version,
+    settings,
   } = await timings.measure('database', () =>
     revisions.readForSigning(db, { chainId, userId: actor.id, idempotencyKey: key }),
   );
@@ -267,7 +278,14 @@ async function prepareJob(
   }
   if (!document || version === undefined) throw notFound('Document');
   const bytes = await timings.measure('read', () =>
-    revisions.joinRevision(db, ctx, document.id, base),
+    revisions.joinRevision(db, ctx, document.id, base, {
+      originalSize: document.fileSize,
+      allocate: (size) => {
+        const buffer = ctx.buffers.take(size);
+        taken.push(buffer);
+        return buffer;
+      },
+    }),
   );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
@@ -280,6 +298,7 @@ async function prepareJob(
       signer: { id: actor.id, name: credential.subjectName },
       signedAt,
       subsignerName,
+      settings,
     }),
   );
   let prepared: PreparedSignature;
@@ -346,10 +365,11 @@ async function commitWithRetry(
     credential: SigningCredential;
     job: Job;
     signature: Uint8Array;
+    taken: Buffer[];
     timings: Timings;
   },
 ): Promise<SignResultItem> {
-  const { actor, input, credential, timings } = options;
+  const { actor, input, credential, taken, timings } = options;
   let { job, signature } = options;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -367,6 +387,7 @@ async function commitWithRetry(
         credential,
         index: job.index,
         item: job.item,
+        taken,
         timings,
       });
       if (job.done) return job.done;
