@@ -154,8 +154,9 @@ function openedSession(
     },
     async signHashes({ hashes, hashAlgorithm, documents }, timings = noTimings) {
       if (settled) throw new Error('A key session signs once');
-      settled = true;
+      // Refused before the session is spent: the caller abandons it, the attempt goes back.
       checkHashes(hashes);
+      settled = true;
       // A wrong key password throws here, its attempt counted (KEY_BLOCKED at the last one).
       const opened = await timings.measure('kdfWait', () => opening);
       try {
