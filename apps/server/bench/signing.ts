@@ -3,6 +3,9 @@
  *
  * 1. One signature on a ~300 KB manual: the request's time split by its `Server-Timing` (KDF,
  *    unwrap, engine, database) and the rest; target: besides the KDF and the engine ≤ 15 ms p50.
+ *    The KDF runs on libuv's threads while the request reads and prepares; what is subtracted is
+ *    the time the request waited for it (`kdfWait`; the whole KDF on servers that do not overlap
+ *    it), so the work done meanwhile still counts as time besides the KDF.
  * 2. A 50 MB file: the whole sign request against the engine alone (prepare + embed in process,
  *    signing with a local key) on the same bytes; target ≤ 2×.
  * 3. 50 signers of one unordered chain press Sign at once from a second process: all signed, every
@@ -19,7 +22,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { embed, prepareIncrement } from '@signet/pades';
 import { encodeName, issueCertificate } from '@signet/der';
 import type { Chain } from '@signet/contracts/chains';
@@ -37,6 +39,7 @@ import {
 } from '#test/signing-fixture';
 import { createTestApp } from '#test/test-app';
 import { createTestDatabase } from '#test/test-database';
+import { manualPdf } from './manual-pdf';
 import type { SignJob, SignJobResult } from './signing-worker';
 
 const kdfLog2N = Number(process.env.BENCH_KDF_LOG2_N ?? 15);
@@ -49,20 +52,6 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const verdict = (pass: boolean) => (pass ? 'pass' : 'FAIL');
-
-/** A text-heavy manual of about 300 KB: 200 pages of set text. */
-async function manual(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.TimesRoman);
-  const line = 'The quick brown fox jumps over the lazy dog while the typesetter counts glyphs. ';
-  for (let p = 0; p < 200; p++) {
-    const page = pdf.addPage([595, 842]);
-    for (let l = 0; l < 60; l++) {
-      page.drawText(`${p + 1}.${l + 1} ${line}`, { x: 40, y: 800 - l * 12.5, size: 9, font });
-    }
-  }
-  return pdf.save({ useObjectStreams: true });
-}
 
 function parseServerTiming(header: string | null): Record<string, number> {
   const out: Record<string, number> = {};
@@ -182,12 +171,13 @@ try {
   };
 
   // 1. One signature on the 300 KB manual.
-  const small = await manual();
+  const small = await manualPdf();
   const split: Record<string, number[]> = {
     read: [],
     appearance: [],
     other: [],
     kdf: [],
+    kdfWait: [],
     unwrap: [],
     engine: [],
     database: [],
@@ -204,14 +194,17 @@ try {
     const { total, timing } = await httpSign(ann, chain, annsKey);
     if (i < 3) continue; // warm-up
     const kdf = timing.kdf ?? 0;
+    // The part of the KDF the request waited for (the whole KDF when it did not overlap).
+    const kdfWait = timing.kdfWait ?? kdf;
     const engine = timing.engine ?? 0;
     split.kdf!.push(kdf);
+    split.kdfWait!.push(kdfWait);
     split.unwrap!.push(timing.unwrap ?? 0);
     split.engine!.push(engine);
     split.database!.push(timing.database ?? 0);
     split.read!.push(timing.read ?? 0);
     split.appearance!.push(timing.appearance ?? 0);
-    const rest = total - kdf - engine;
+    const rest = total - kdfWait - engine;
     split.rest!.push(rest);
     // HTTP, sign-in, parsing and checks: what no phase names.
     split.other!.push(
@@ -225,7 +218,7 @@ try {
   }
   const smallKb = (small.length / 1024).toFixed(0);
   rows.push(
-    `| 1 | ${smallKb} KB manual, one signature over HTTP (median of ${singleRuns}) | total ${ms(median(split.total!))}: KDF ${ms(median(split.kdf!))}, unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
+    `| 1 | ${smallKb} KB manual, one signature over HTTP (median of ${singleRuns}) | total ${ms(median(split.total!))}: KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
     `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
   );
 
@@ -247,10 +240,11 @@ try {
   }
   const whole = median(wholes);
   const part = (name: string) => median(largeSplit.map((s) => s[name] ?? 0));
-  const withoutKdf = whole - part('kdf');
+  const kdfWaited = median(largeSplit.map((s) => s.kdfWait ?? s.kdf ?? 0));
+  const withoutKdf = whole - kdfWaited;
   rows.push(
-    `| 2 | 50 MB file: whole sign request vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×): KDF ${ms(part('kdf'))}, reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
-    `| 2 | … without the key password's KDF (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
+    `| 2 | 50 MB file: whole sign request vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
+    `| 2 | … without the part of the KDF waited for (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
   );
 
   // 3. Fifty signers of one unordered chain at once, from a second process.

@@ -10,7 +10,14 @@ import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignRequestInput, SignResult } from '@signet/contracts/signatures';
 import { eventsDuring } from './events-during';
-import { createRsspTestApp, fastKdfEnv, person, post, type Person } from './rssp-fixture';
+import {
+  createRsspTestApp,
+  fastKdfEnv,
+  keyPassword,
+  person,
+  post,
+  type Person,
+} from './rssp-fixture';
 import {
   activatedCredential,
   checkSignedPdf,
@@ -345,6 +352,42 @@ describe('rDSS signing a chain (POST signatures/sign)', () => {
     );
     expect((await sign(bob, signBody(chain, bob, key(bob)))).statusCode).toBe(200);
   }, 120_000);
+
+  it('the key password is counted before the prepare: a call failing on its document leaves the count as it was', async () => {
+    const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    const credential = await activatedCredential(t, bob);
+    const attempts = async () =>
+      (
+        await rows<{ failed_password_attempts: number }>(
+          sql`select failed_password_attempts from rssp.credentials where id = ${credential.id}`,
+        )
+      )[0]?.failed_password_attempts;
+    const body = (PIN: string, page: number) =>
+      signBody(chain, bob, credential, {
+        credentialOptions: { credentialId: credential.id, PIN },
+        item: {
+          signatureFieldParameters: { page, originX: 0, originY: 0, width: 100, height: 40 },
+        },
+      });
+    for (let i = 0; i < 3; i++) {
+      const res = await sign(bob, body('999999', 1));
+      expect(res.json<{ code: string }>().code).toBe('INCORRECT_KEYPASSWORD_OR_PUK');
+    }
+    expect(await attempts()).toBe(3);
+    // Outside the document: refused after the KDF started, with the right or a wrong password.
+    for (const PIN of [keyPassword, '999999']) {
+      const res = await sign(bob, body(PIN, 9));
+      expect([res.json<{ code: string }>().code, res.statusCode]).toEqual([
+        'VALIDATION_FAILED',
+        400,
+      ]);
+      expect(await attempts()).toBe(3);
+    }
+    expect(await revisionCount(chain.id)).toBe(0);
+    const res = await sign(bob, body(keyPassword, 1));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await attempts()).toBe(0);
+  }, 60_000);
 
   it('a certificate that is expired or does not allow signing is SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE', async () => {
     const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });

@@ -22,9 +22,10 @@ export interface EventBus {
   publishAll(events: readonly Omit<SignetEvent, 'time'>[], tx?: Tx | Db): Promise<void>;
   /**
    * The `select` that publishes these events, in order, for a statement that writes and
-   * publishes at once (the last part of a `with … select`); delivered when it commits.
+   * publishes at once (the last part of a `with … select`); delivered when it commits. With
+   * `when`, only if that condition holds (a statement whose writes may find nothing to write).
    */
-  notification(events: readonly Omit<SignetEvent, 'time'>[]): SQL;
+  notification(events: readonly Omit<SignetEvent, 'time'>[], when?: SQL): SQL;
   subscribe(handler: EventHandler): () => void;
   /** False while the LISTEN connection is lost (events of other instances do not arrive). */
   isListening(): boolean;
@@ -33,11 +34,12 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-function notification(events: readonly Omit<SignetEvent, 'time'>[]): SQL {
+function notification(events: readonly Omit<SignetEvent, 'time'>[], when?: SQL): SQL {
   if (events.length === 0) return sql`select 1`;
   const time = new Date().toISOString();
   const payloads = events.map((event) => sql`${JSON.stringify({ ...event, time })}`);
-  return sql`select pg_notify(${channel}, t.p) from (select p from unnest(array[${sql.join(payloads, sql`, `)}]::text[]) with ordinality as u(p, n) order by n) t`;
+  const condition = when ? sql` where ${when}` : sql``;
+  return sql`select pg_notify(${channel}, t.p) from (select p from unnest(array[${sql.join(payloads, sql`, `)}]::text[]) with ordinality as u(p, n) order by n) t${condition}`;
 }
 
 export async function createEventBus(database: Database): Promise<EventBus> {

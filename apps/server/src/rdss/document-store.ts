@@ -36,6 +36,12 @@ export interface BlobStore {
    * inside the database go with their row by themselves.
    */
   remove(documentId: string): Promise<void>;
+  /**
+   * The bytes live in a table of the database: the driver answers a buffer of its own, and a
+   * signature's commit writes its increment in its own statement (`commitSignature`) instead of
+   * calling `put` first.
+   */
+  inDatabase?: boolean;
 }
 
 /** A document's bytes being written as they arrive (`BlobStore.stage`). */
@@ -65,6 +71,7 @@ export const postgresBlobStore: BlobStore = {
   },
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,
+  inDatabase: true,
 };
 
 export function checkLength(id: string, length: number, target: Uint8Array): void {

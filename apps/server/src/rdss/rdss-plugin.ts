@@ -10,6 +10,7 @@ import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
+import { createRevisionBuffers } from './revision-buffers';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import type { CrashPoint } from './sign-service';
@@ -42,6 +43,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         ...stores,
         signing: createSigningClient(context),
         locks: createChainLocks(),
+        buffers: createRevisionBuffers(),
         crashAt: testCrashPoint(),
       },
     });

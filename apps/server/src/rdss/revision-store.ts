@@ -6,6 +6,7 @@ import { rowFromJson, rowsOf } from '#infra/json-rows';
 import type { StoredChain } from './chain-store';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
+import type { AppearanceSettings } from './signature-appearance';
 import { readIntoByGet, type BlobStore } from './document-store';
 import {
   documentRevisions,
@@ -32,6 +33,7 @@ export const postgresIncrementStore: BlobStore = {
     return readIntoByGet(postgresIncrementStore, db, revisionId, target);
   },
   remove: async () => undefined,
+  inDatabase: true,
 };
 
 export async function insertRevision(tx: Tx, row: RevisionRow): Promise<void> {
@@ -82,8 +84,21 @@ export async function joinRevision(
   stores: { blobs: BlobStore; increments: BlobStore },
   documentId: string,
   revisions: readonly RevisionRow[],
+  /**
+   * Where the bytes go (signing's pool of large buffers, `revision-buffers.ts`), given the
+   * original's length for a document not signed yet.
+   */
+  into?: { originalSize: number; allocate: (size: number) => Buffer },
 ): Promise<Uint8Array> {
   if (revisions.length === 0) {
+    // A store in the database answers a buffer of its own: it is used as it is.
+    if (into && !stores.blobs.inDatabase) {
+      const out = into.allocate(into.originalSize);
+      if (!(await stores.blobs.readInto(db, documentId, out))) {
+        throw new Error(`The bytes of document ${documentId} are missing`);
+      }
+      return out;
+    }
     const original = await stores.blobs.get(db, documentId);
     if (!original) throw new Error(`The bytes of document ${documentId} are missing`);
     return original;
@@ -91,7 +106,7 @@ export async function joinRevision(
   const first = revisions[0] as RevisionRow;
   const last = revisions[revisions.length - 1] as RevisionRow;
   // One buffer of the final size; the original is read straight into its start.
-  const out = Buffer.allocUnsafe(last.fileSize);
+  const out = into ? into.allocate(last.fileSize) : Buffer.allocUnsafe(last.fileSize);
   if (!(await stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize)))) {
     throw new Error(`The bytes of document ${documentId} are missing`);
   }
@@ -146,6 +161,13 @@ export interface SigningRead {
   /** Its document, and that document's revisions in this chain (oldest first). */
   document: DocumentRow | undefined;
   revisions: RevisionRow[];
+  /**
+   * The chain row's `updated_at` to the microsecond, as text: the version a signature's commit
+   * checks (every change of a chain or its entries' statuses sets it).
+   */
+  version: string | undefined;
+  /** The admin's visible signature settings (null when none are saved). */
+  settings: AppearanceSettings | null;
 }
 
 const partsOf = sql`
@@ -183,89 +205,112 @@ export async function readForSigning(
         and s.idempotency_key = ${key.idempotencyKey} and s.chain_id = ${key.chainId})`
     : sql`null::jsonb`;
   const result = await db.execute(sql`
-    select ${done} as done, to_jsonb(c) as chain, ${partsOf},
+    select ${done} as done, to_jsonb(c) as chain, c.updated_at::text as version, ${partsOf},
       (select to_jsonb(d) from rdss.documents d where d.id = c.orig_document_id) as document,
       coalesce((select jsonb_agg(to_jsonb(r) order by r.seq) from rdss.document_revisions r
-        where r.chain_id = c.id and r.document_id = c.orig_document_id), '[]'::jsonb) as revisions
+        where r.chain_id = c.id and r.document_id = c.orig_document_id), '[]'::jsonb) as revisions,
+      v.id is not null as has_settings, v.bg_color, v.bg_image, v.bg_image_type
     from (select 1) one
-    left join rdss.chains c on c.id = ${key.chainId} and c.deleted_at is null`);
-  const [row] = rowsOf<ChainJson & { done: unknown; document: unknown; revisions: unknown[] }>(
-    result,
-  );
+    left join rdss.chains c on c.id = ${key.chainId} and c.deleted_at is null
+    left join rdss.visible_signature_settings v on true`);
+  const [row] = rowsOf<
+    ChainJson & {
+      done: unknown;
+      document: unknown;
+      revisions: unknown[];
+      version: string | null;
+      has_settings: boolean;
+      bg_color: AppearanceSettings['bgColor'];
+      bg_image: Uint8Array | null;
+      bg_image_type: AppearanceSettings['bgImageType'];
+    }
+  >(result);
   if (!row) throw new Error('readForSigning answered no row');
   return {
     done: (row.done ?? undefined) as SignResultItem | undefined,
     stored: storedFromJson(row),
     document: row.document ? rowFromJson(documents, row.document) : undefined,
     revisions: row.revisions.map((r) => rowFromJson(documentRevisions, r)),
+    version: row.version ?? undefined,
+    settings: row.has_settings
+      ? { bgColor: row.bg_color, bgImage: row.bg_image, bgImageType: row.bg_image_type }
+      : null,
   };
 }
 
-/**
- * The chain's row locked until the transaction ends, then its entries and viewers as they are
- * now and how many revisions of the document it has: the version a signature's commit checks.
- * Two statements: one that waited for the lock would still read with the snapshot it began with
- * (READ COMMITTED), missing what another instance committed meanwhile.
- */
-export async function lockForCommit(
-  tx: Tx,
-  chainId: string,
-  documentId: string,
-): Promise<{ stored: StoredChain; revisions: number } | undefined> {
-  const locked = await tx.execute(sql`
-    select c.id from rdss.chains c
-    where c.id = ${chainId} and c.deleted_at is null
-    for update`);
-  if (rowsOf(locked).length === 0) return undefined;
-  const result = await tx.execute(sql`
-    select to_jsonb(c) as chain, ${partsOf},
-      (select count(*) from rdss.document_revisions r
-        where r.chain_id = c.id and r.document_id = ${documentId})::integer as revisions
-    from rdss.chains c
-    where c.id = ${chainId}`);
-  const [row] = rowsOf<ChainJson & { revisions: number }>(result);
-  const stored = row ? storedFromJson(row) : undefined;
-  return row && stored ? { stored, revisions: Number(row.revisions) } : undefined;
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 /**
- * A signature's writes in one statement: the new revision row, the entry DONE, the chain's
- * status (DONE after the last signer), the idempotency record when the call has a key, and the
- * events (published when the transaction commits).
+ * A signature's commit in one statement, without a transaction around it: only while the chain
+ * is still at `version` (no signature, decision or change since it was read, and not in the
+ * recycle bin), the new revision row (with its increment when increments live in the database),
+ * the entry DONE, the chain's status (DONE after the last signer) and version, the idempotency
+ * record when the call has a key, and the events (published when it commits). False when the
+ * chain moved on: nothing was written. Across instances on one PostgreSQL, a commit that waited
+ * for another's row lock re-checks the version on the row that one left (READ COMMITTED), and
+ * the unique `(chain, document, seq)` is the last guard (a violation answers false too).
  */
 export async function commitSignature(
-  tx: Tx,
+  db: Db,
   options: {
     revision: RevisionRow;
+    version: string;
     entry: Pick<ChainEntryRow, 'id' | 'comment'>;
     chainDone: boolean;
+    /** The increment's bytes, for the store inside the database (`rdss.revision_increments`). */
+    increment?: Uint8Array | undefined;
     signRequest?: { userId: string; idempotencyKey: string; result: SignResultItem } | undefined;
-    /** The events' `select` (EventBus `notification`), run by the same statement. */
-    notification: SQL;
+    /** The events' `select` (EventBus `notification`), made to run only when this commits. */
+    notification: (when: SQL) => SQL;
   },
-): Promise<void> {
-  const { revision, entry, chainDone, signRequest, notification } = options;
-  const signedAt = revision.createdAt;
-  const request = signRequest
-    ? sql`, s as (${tx
-        .insert(signRequests)
-        .values({ ...signRequest, chainId: revision.chainId })
-        .getSQL()})`
+): Promise<boolean> {
+  const { revision, version, entry, chainDone, increment, signRequest, notification } = options;
+  const signedAt = revision.createdAt.toISOString();
+  const bytes = increment
+    ? sql`, i as (insert into rdss.revision_increments (revision_id, bytes)
+        select r.id, ${Buffer.from(increment.buffer, increment.byteOffset, increment.byteLength)}::bytea
+        from r)`
     : sql``;
-  await tx.execute(sql`
-    with r as (${tx.insert(documentRevisions).values(revision).getSQL()}),
-      e as (${tx
-        .update(chainEntries)
-        .set({ status: 'DONE', signedAt, comment: entry.comment })
-        .where(eq(chainEntries.id, entry.id))
-        .getSQL()}),
-      c as (${tx
-        .update(chains)
-        .set({
-          ...(chainDone ? { status: 'DONE' as const, signedAt } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(chains.id, revision.chainId))
-        .getSQL()})${request}
-    ${notification}`);
+  const request = signRequest
+    ? sql`, s as (insert into rdss.sign_requests (user_id, idempotency_key, chain_id, result)
+        select ${signRequest.userId}::uuid, ${signRequest.idempotencyKey}::text, c.id,
+          ${JSON.stringify(signRequest.result)}::jsonb
+        from c)`
+    : sql``;
+  const done = chainDone ? sql`status = 'DONE', signed_at = ${signedAt}::timestamptz,` : sql``;
+  try {
+    const result = await db.execute(sql`
+      with c as (
+        update rdss.chains set ${done} updated_at = now()
+        where id = ${revision.chainId} and deleted_at is null
+          and updated_at = ${version}::timestamptz
+        returning id
+      ), r as (
+        insert into rdss.document_revisions
+          (id, chain_id, document_id, seq, entry_id, base_size, file_size, sha256, created_at)
+        select ${revision.id}::uuid, c.id, ${revision.documentId}::uuid,
+          ${revision.seq}::integer, ${revision.entryId}::uuid, ${revision.baseSize}::bigint,
+          ${revision.fileSize}::bigint, ${revision.sha256}::text, ${signedAt}::timestamptz
+        from c
+        returning id
+      )${bytes}, e as (
+        update rdss.chain_entries set status = 'DONE', signed_at = ${signedAt}::timestamptz,
+          comment = ${entry.comment}::text
+        from c
+        where rdss.chain_entries.id = ${entry.id} and rdss.chain_entries.chain_id = c.id
+      )${request}
+      select (select count(*) from r)::integer as committed,
+        (select count(*) from (${notification(sql`exists (select 1 from r)`)}) n)::integer
+          as notified`);
+    const [row] = rowsOf<{ committed: number }>(result);
+    return Number(row?.committed) === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

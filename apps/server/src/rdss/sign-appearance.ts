@@ -5,7 +5,11 @@ import {
   type SignRequest,
 } from '@signet/contracts/signatures';
 import type { Db, Tx } from '#infra/database';
-import { signatureAppearance, type AppearanceSource } from './signature-appearance';
+import {
+  signatureAppearance,
+  type AppearanceSettings,
+  type AppearanceSource,
+} from './signature-appearance';
 
 /**
  * The visible signature of one chain's signing (D§2, D§3): where it goes (the signer's
@@ -22,6 +26,8 @@ export interface AppearanceInput {
   signedAt: Date;
   /** Clerk mode: the walk-in client signed for. */
   subsignerName: string | null;
+  /** The admin's settings, when read with the chain (null: none saved). */
+  settings?: AppearanceSettings | null;
 }
 
 function sourceOf(input: AppearanceInput): AppearanceSource {
@@ -77,6 +83,7 @@ export async function chainSignatureAppearance(
     source: sourceOf(input),
     signedAt: input.signedAt,
     comment: item.comment ?? null,
+    ...(input.settings === undefined ? {} : { settings: input.settings }),
   });
   const field = item.signatureFieldParameters ?? savedPosition ?? defaultSignatureField;
   return { ...field, ...content };

@@ -10,14 +10,15 @@ import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
-import type { Tx } from '#infra/database';
 import { noTimings, type Timings } from '#infra/timings';
-import type { SigningClient, SigningCredential } from '#rssp/public';
+import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
 import type { ChainLocks } from './chain-locks';
 import { chainEvents, ruleChain, type ChainContext } from './chain-service';
+import type { StoredChain } from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
+import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
@@ -30,6 +31,7 @@ export interface SignContext extends ChainContext {
   increments: BlobStore;
   signing: SigningClient;
   locks: ChainLocks;
+  buffers: RevisionBuffers;
   /** Tests only: kill the process at this point of the first chain's signing. */
   crashAt?: CrashPoint | undefined;
 }
@@ -58,6 +60,9 @@ interface Job {
   item: SignItem;
   chainId: string;
   entry: ChainEntryRow;
+  /** The chain as read, and its version (what the commit checks). */
+  stored: StoredChain;
+  version: string;
   document: DocumentRow;
   /** The revisions it was prepared on (the latest last), and their joined bytes' length. */
   base: RevisionRow[];
@@ -117,10 +122,12 @@ function pdfFailure(error: unknown, job: { index: number; password?: string | un
 
 /**
  * `POST signatures/sign`: signs one or several chains with one credential and one authorisation
- * (D§3, D§4). Every chain is checked and prepared on its latest revision first, then the rSSP
- * authorises and signs all hashes at once, then each chain commits its new revision (the
- * increment only), its entry and its next state in one transaction with its events. A call that
- * fails before the first commit changes nothing but a wrong key password's count.
+ * (D§3, D§4). The rSSP session opens first: a key password's attempt is counted and its KDF
+ * starts, outside the chains' turns, while every chain is checked and prepared on its latest
+ * revision; then the rSSP authorises and signs exactly those hashes at once, then each chain
+ * commits its new revision (the increment only), its entry and its next state in one statement
+ * with its events. A call that fails before the first commit changes nothing but a wrong key
+ * password's count (the session is abandoned: a right password's attempt goes back).
  */
 export async function signChains(options: {
   ctx: SignContext;
@@ -143,32 +150,65 @@ export async function signChains(options: {
   if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
-  const credential = await ctx.signing.credentialForSigning({ credentialId, userId: actor.id });
+  const session = await ctx.signing.openKeySession(
+    { credentialId, userId: actor.id, keyPassword: input.credentialOptions.PIN },
+    timings,
+  );
+  const { credential } = session;
   if (credential.authMode === 'EXPLICIT' && input.credentialOptions.PIN === undefined) {
     throw invalid({ 'credentialOptions.PIN': 'Field is required' });
   }
   const chainIds = input.signatures.map((s) => s.signatureId);
-  return ctx.locks.run(chainIds, async () => {
-    const jobs: Job[] = [];
-    for (const [index, item] of input.signatures.entries()) {
-      jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, timings }));
+  // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
+  const taken: Buffer[] = [];
+  try {
+    return await ctx.locks.run(chainIds, () =>
+      signInTurn(ctx, { actor, input, credential, session, taken, timings }),
+    );
+  } catch (error) {
+    // Nothing is signed unless the session signed; then this does nothing.
+    await session.abandon();
+    throw error;
+  } finally {
+    for (const buffer of taken) ctx.buffers.give(buffer);
+  }
+}
+
+/** Inside the chains' turns: prepare every chain, sign all hashes at once, commit each chain. */
+async function signInTurn(
+  ctx: SignContext,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    credential: SigningCredential;
+    session: KeySession;
+    taken: Buffer[];
+    timings: Timings;
+  },
+): Promise<SignResultItem[]> {
+  const { actor, input, credential, session, taken, timings } = options;
+  const jobs: Job[] = [];
+  for (const [index, item] of input.signatures.entries()) {
+    jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, taken, timings }));
+  }
+  const open = jobs.filter((job) => !job.done);
+  if (open.length === 0) {
+    await session.abandon();
+  } else {
+    const signatures = await signAll(ctx, { session, jobs: open, timings });
+    for (const [i, job] of open.entries()) {
+      job.done = await commitWithRetry(ctx, {
+        actor,
+        input,
+        credential,
+        job,
+        signature: signatures[i] as Uint8Array,
+        taken,
+        timings,
+      });
     }
-    const open = jobs.filter((job) => !job.done);
-    if (open.length > 0) {
-      const signatures = await signAll(ctx, { actor, input, credential, jobs: open, timings });
-      for (const [i, job] of open.entries()) {
-        job.done = await commitWithRetry(ctx, {
-          actor,
-          input,
-          credential,
-          job,
-          signature: signatures[i] as Uint8Array,
-          timings,
-        });
-      }
-    }
-    return jobs.map((job) => job.done as SignResultItem);
-  });
+  }
+  return jobs.map((job) => job.done as SignResultItem);
 }
 
 function refuseLaterModes(input: SignRequest): void {
@@ -199,10 +239,12 @@ async function prepareJob(
     credential: SigningCredential;
     index: number;
     item: SignItem;
+    /** Where the buffers taken for the revision's bytes are noted. */
+    taken: Buffer[];
     timings: Timings;
   },
 ): Promise<Job> {
-  const { actor, input, credential, index, item, timings } = options;
+  const { actor, input, credential, index, item, taken, timings } = options;
   const db = ctx.database.db;
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
@@ -211,6 +253,8 @@ async function prepareJob(
     done,
     document,
     revisions: base,
+    version,
+    settings,
   } = await timings.measure('database', () =>
     revisions.readForSigning(db, { chainId, userId: actor.id, idempotencyKey: key }),
   );
@@ -232,9 +276,16 @@ async function prepareJob(
   if (row.clerkMode && input.userImageDataUrl === undefined) {
     throw invalid({ userImageDataUrl: 'The client draws their signature' });
   }
-  if (!document) throw notFound('Document');
+  if (!document || version === undefined) throw notFound('Document');
   const bytes = await timings.measure('read', () =>
-    revisions.joinRevision(db, ctx, document.id, base),
+    revisions.joinRevision(db, ctx, document.id, base, {
+      originalSize: document.fileSize,
+      allocate: (size) => {
+        const buffer = ctx.buffers.take(size);
+        taken.push(buffer);
+        return buffer;
+      },
+    }),
   );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
@@ -247,6 +298,7 @@ async function prepareJob(
       signer: { id: actor.id, name: credential.subjectName },
       signedAt,
       subsignerName,
+      settings,
     }),
   );
   let prepared: PreparedSignature;
@@ -271,6 +323,8 @@ async function prepareJob(
     item,
     chainId,
     entry: row,
+    stored,
+    version,
     document,
     base,
     baseSize: bytes.length,
@@ -280,39 +334,18 @@ async function prepareJob(
   };
 }
 
-/** One authorisation for every hash, then the signatures, in the jobs' order. */
+/** One authorisation for every hash (the session's), then the signatures, in the jobs' order. */
 async function signAll(
   ctx: SignContext,
-  options: {
-    actor: AuthUser;
-    input: SignRequest;
-    credential: SigningCredential;
-    jobs: Job[];
-    timings: Timings;
-  },
+  options: { session: KeySession; jobs: Job[]; timings: Timings },
 ): Promise<Uint8Array[]> {
-  const { actor, input, credential, jobs, timings } = options;
-  const hashes = jobs.map((job) => job.prepared.hash);
-  const request = {
-    credentialId: credential.id,
-    userId: actor.id,
-    hashes,
-    hashAlgorithm: 'sha256' as const,
-  };
-  const pin = input.credentialOptions.PIN;
-  const { sad } = await ctx.signing.authorizeCredential(
+  const { session, jobs, timings } = options;
+  const { signatures } = await session.signHashes(
     {
-      ...request,
-      authorisation:
-        credential.authMode === 'EXPLICIT' && pin !== undefined
-          ? { type: 'keyPassword', keyPassword: pin }
-          : // IMPLICIT: the owner approves on a device, which shows the documents' names.
-            { type: 'device', documents: jobs.map((job) => job.document.fileName) },
+      hashes: jobs.map((job) => job.prepared.hash),
+      hashAlgorithm: 'sha256',
+      documents: jobs.map((job) => job.document.fileName),
     },
-    timings,
-  );
-  const { signatures } = await ctx.signing.signHashes(
-    { ...request, authorisation: { type: 'sad', sad } },
     timings,
   );
   crash(ctx, 'signed');
@@ -332,10 +365,11 @@ async function commitWithRetry(
     credential: SigningCredential;
     job: Job;
     signature: Uint8Array;
+    taken: Buffer[];
     timings: Timings;
   },
 ): Promise<SignResultItem> {
-  const { actor, input, credential, timings } = options;
+  const { actor, input, credential, taken, timings } = options;
   let { job, signature } = options;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -353,12 +387,21 @@ async function commitWithRetry(
         credential,
         index: job.index,
         item: job.item,
+        taken,
         timings,
       });
       if (job.done) return job.done;
-      [signature] = (await signAll(ctx, { actor, input, credential, jobs: [job], timings })) as [
-        Uint8Array,
-      ];
+      // A new authorisation with the same key password, inside the turn this time (rare).
+      const session = await ctx.signing.openKeySession(
+        { credentialId: credential.id, userId: actor.id, keyPassword: input.credentialOptions.PIN },
+        timings,
+      );
+      try {
+        [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [Uint8Array];
+      } catch (error) {
+        await session.abandon();
+        throw error;
+      }
     }
   }
 }
@@ -392,76 +435,52 @@ async function commitJob(
     sha256: createHash('sha256').update(increment).digest('hex'),
     createdAt: job.signedAt,
   };
+  const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
+  const chainStatus = allDone ? 'DONE' : 'CREATED';
   const result: SignResultItem = {
     signatureId: job.chainId,
     currentSignatureId: job.entry.id,
     status: 'DONE',
-    chainStatus: 'CREATED',
+    chainStatus,
     signedDocument: { id: revision.id, fileName: job.document.fileName },
     signedAt: job.signedAt.toISOString(),
   };
+  const after = {
+    ...job.stored,
+    chain: { ...job.stored.chain, status: allDone ? ('DONE' as const) : job.stored.chain.status },
+    entries: job.stored.entries.map((e) =>
+      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
+    ),
+  };
+  const events = chainEvents('SIGNATURE_CHAIN_UPDATED', after);
+  const inDatabase = ctx.increments.inDatabase === true;
+  let committed: boolean;
   try {
-    await timings.measure('database', () =>
-      ctx.database.db.transaction(async (tx) => {
-        result.chainStatus = await advanceChain(ctx, tx, { actor, input, job, revision, result });
-        await ctx.increments.put(tx, revision.id, increment);
-        crash(ctx, 'stored');
-      }),
-    );
+    committed = await timings.measure('database', async () => {
+      // A file is written before the statement that names it (a kill in between leaves a file
+      // no row names, never served); one in the database is written by that statement.
+      if (!inDatabase) await ctx.increments.put(ctx.database.db, revision.id, increment);
+      crash(ctx, 'stored');
+      return revisions.commitSignature(ctx.database.db, {
+        revision,
+        version: job.version,
+        entry: { id: job.entry.id, comment: job.item.comment ?? null },
+        chainDone: allDone,
+        increment: inDatabase ? increment : undefined,
+        signRequest: input.idempotencyKey
+          ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
+          : undefined,
+        notification: (when) => ctx.events.notification(events, when),
+      });
+    });
   } catch (error) {
     await ctx.increments.remove(revision.id);
     throw error;
   }
-  crash(ctx, 'committed');
-  return result;
-}
-
-/**
- * Under the chain's row lock: the revision prepared on must still be the latest and the entry
- * still the signer's to sign (else StaleRevision); then, in one statement, the new revision, the
- * entry DONE, the chain DONE when every entry is, the idempotency record and the event to everyone
- * the chain names.
- */
-async function advanceChain(
-  ctx: SignContext,
-  tx: Tx,
-  options: {
-    actor: AuthUser;
-    input: SignRequest;
-    job: Job;
-    revision: RevisionRow;
-    result: SignResultItem;
-  },
-): Promise<'CREATED' | 'DONE'> {
-  const { actor, input, job, revision, result } = options;
-  const locked = await revisions.lockForCommit(tx, job.chainId, job.document.id);
-  if (!locked) throw notFound('Signature chain');
-  const { stored } = locked;
-  const entry = actionableEntry(ruleChain(stored), actor.id);
-  if (locked.revisions !== job.base.length || entry?.id !== job.entry.id) {
+  if (!committed) {
+    await ctx.increments.remove(revision.id);
     throw new StaleRevision();
   }
-  const allDone = stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
-  const chainStatus = allDone ? 'DONE' : 'CREATED';
-  const after = {
-    ...stored,
-    chain: { ...stored.chain, status: allDone ? ('DONE' as const) : stored.chain.status },
-    entries: stored.entries.map((e) =>
-      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
-    ),
-  };
-  await revisions.commitSignature(tx, {
-    revision,
-    entry: { id: job.entry.id, comment: job.item.comment ?? null },
-    chainDone: allDone,
-    signRequest: input.idempotencyKey
-      ? {
-          userId: actor.id,
-          idempotencyKey: input.idempotencyKey,
-          result: { ...result, chainStatus },
-        }
-      : undefined,
-    notification: ctx.events.notification(chainEvents('SIGNATURE_CHAIN_UPDATED', after)),
-  });
-  return chainStatus;
+  crash(ctx, 'committed');
+  return result;
 }

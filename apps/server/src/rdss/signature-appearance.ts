@@ -5,6 +5,13 @@ import type { Db, Tx } from '#infra/database';
 import { readImageDataUrl, storedImage } from './profile-image';
 import { profilePicture } from './signature-profile-service';
 import { findOwnProfile, findVisibleSignatureSettings } from './signature-profile-store';
+import type { VisibleSignatureSettingsRow } from './signature-profile-table';
+
+/** What an appearance takes of the admin's visible signature settings. */
+export type AppearanceSettings = Pick<
+  VisibleSignatureSettingsRow,
+  'bgColor' | 'bgImage' | 'bgImageType'
+>;
 
 /** Where a visible signature's picture comes from (D§3 sign payload, D§4 sign modes). */
 export type AppearanceSource =
@@ -39,6 +46,8 @@ export interface SignatureAppearanceRequest {
   signedAt: Date;
   /** The signer's comment, shown as the last line. */
   comment?: string | null;
+  /** The admin's settings when the caller read them already (null: none saved); else read. */
+  settings?: AppearanceSettings | null;
 }
 
 const rgb01 = (c: Rgb): [number, number, number] => [c.red / 255, c.green / 255, c.blue / 255];
@@ -70,7 +79,8 @@ export async function signatureAppearance(
   request: SignatureAppearanceRequest,
 ): Promise<SignatureAppearance> {
   const { db, signer, source } = request;
-  const settings = await findVisibleSignatureSettings(db);
+  const settings =
+    request.settings !== undefined ? request.settings : await findVisibleSignatureSettings(db);
   const backgroundImage = settings ? storedImage(settings.bgImage, settings.bgImageType) : null;
   const trailing = [
     signer.name,

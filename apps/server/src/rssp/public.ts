@@ -7,6 +7,7 @@ export { deleteDevicesOfUser } from './device-store';
 export { rsspPlugin } from './rssp-plugin';
 export { createSigningClient } from './signing-client';
 export type {
+  KeySession,
   SigningClient,
   SigningCredential,
   SignHashesResult,

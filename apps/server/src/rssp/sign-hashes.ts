@@ -101,7 +101,7 @@ export const maxHashesPerCall = 100;
 const keyUsageDigitalSignature = 0x80;
 const keyUsageNonRepudiation = 0x40;
 
-function checkedRow(row: CredentialRow | undefined, userId: string): CredentialRow {
+export function checkedRow(row: CredentialRow | undefined, userId: string): CredentialRow {
   if (!row || row.userId !== userId) throw notFound('Credential');
   if (row.status !== 'ACTIVATED')
     throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The credential is not activated');
@@ -128,13 +128,18 @@ export async function credentialForSigning(
     await findCredential(ctx.database.db, request.credentialId),
     request.userId,
   );
+  return signingCredentialOf(row, request.at ?? new Date());
+}
+
+/** `credentialForSigning`'s checks on a row already read. */
+export function signingCredentialOf(row: CredentialRow, when: Date): SigningCredential {
   const certificates = row.certChain.flatMap((pem) => fromPem(pem, 'CERTIFICATE'));
   const [endEntity] = certificates;
   if (!endEntity) {
     throw new AppError('EMPTY_CERTIFICATE_CHAIN', 'The credential has no certificate chain');
   }
   const certificate = parseCertificate(endEntity);
-  const at = (request.at ?? new Date()).getTime();
+  const at = when.getTime();
   if (at > certificate.notAfter.getTime()) throw notAppropriate('has expired');
   if (at < certificate.notBefore.getTime()) throw notAppropriate('is not valid yet');
   const keyUsage = certificate.extensions.get(X509_OID.keyUsage)?.value;
@@ -164,7 +169,7 @@ export function hashesDigest(hashAlgorithm: HashName, hashes: readonly Uint8Arra
   return digest.digest('hex');
 }
 
-function checkHashes(hashes: readonly Uint8Array[]): void {
+export function checkHashes(hashes: readonly Uint8Array[]): void {
   if (hashes.length === 0 || hashes.length > maxHashesPerCall) {
     throw new AppError('INVALID_REQUEST', `Between 1 and ${maxHashesPerCall} hashes per call`);
   }
@@ -446,15 +451,22 @@ function signWithKey(
     throw forbidden(refusals.unknown);
   }
   try {
-    const spec = keySpecOfRow(row);
-    const signer = createSigner(spec, pkcs8);
-    const signatures = request.hashes.map((hash) =>
-      spec.keyAlg === 'sphincs+'
-        ? signer.sign(hash)
-        : signer.signDigest(hash, request.hashAlgorithm),
-    );
-    return { signatures, certChain: row.certChain };
+    return signWithPkcs8(row, pkcs8, request);
   } finally {
     pkcs8.fill(0);
   }
+}
+
+/** The signatures of these hashes with the credential's opened key (the caller wipes it). */
+export function signWithPkcs8(
+  row: CredentialRow,
+  pkcs8: Buffer,
+  request: Pick<SignHashesRequest, 'hashes' | 'hashAlgorithm'>,
+): SignHashesResult {
+  const spec = keySpecOfRow(row);
+  const signer = createSigner(spec, pkcs8);
+  const signatures = request.hashes.map((hash) =>
+    spec.keyAlg === 'sphincs+' ? signer.sign(hash) : signer.signDigest(hash, request.hashAlgorithm),
+  );
+  return { signatures, certChain: row.certChain };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '#infra/app-context';
 import { noTimings, type Timings } from '#infra/timings';
+import { openKeySession, type KeySession } from './key-opening';
 import type { KeyContext } from './key-secrets';
 import {
   authorizeCredential,
@@ -19,6 +20,7 @@ export type {
   SigningAuthorisation,
   SigningCredential,
 } from './sign-hashes';
+export type { KeySession } from './key-opening';
 
 /**
  * The client interface other services sign through (ARCHITECTURE.md "Signing"): the CSC-shaped
@@ -37,6 +39,15 @@ export interface SigningClient {
   ): Promise<{ sad: string; expiresAt: Date }>;
   /** The signatures the SAD covers (`unwrap`: opening the sealed key and signing). */
   signHashes(request: SignHashesRequest, timings?: Timings): Promise<SignHashesResult>;
+  /**
+   * The credential checked for signing now and, with its key password, the attempt counted and
+   * the KDF started: the caller prepares its hashes meanwhile, then signs them with the session
+   * (one authorisation bound to exactly them), or abandons it (the attempt goes back).
+   */
+  openKeySession(
+    request: { credentialId: string; userId: string; keyPassword?: string | undefined },
+    timings?: Timings,
+  ): Promise<KeySession>;
 }
 
 export function createSigningClient(context: AppContext): SigningClient {
@@ -51,5 +62,6 @@ export function createSigningClient(context: AppContext): SigningClient {
     authorizeCredential: (request, timings = noTimings) =>
       authorizeCredential(ctx, request, timings),
     signHashes: (request, timings = noTimings) => signHashes(ctx, request, timings),
+    openKeySession: (request, timings = noTimings) => openKeySession(ctx, request, timings),
   };
 }
