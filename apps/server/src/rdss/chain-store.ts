@@ -222,8 +222,8 @@ export const adminCountCap = 1000;
  * count (rdss.chain_counts, decision 015): counting 100,000 chains on every page is what the list
  * cannot afford. The other filters (file name, creator, member) count their matches, up to a
  * bound (decision 018): a broad file name matches thousands of chains, and counting them all on
- * each page costs what 200 pages a second cannot pay. Either way the total comes with the page's
- * rows (one statement); alone for a page with none.
+ * each page costs what 200 pages a second cannot pay. The total comes with the page's rows (one
+ * statement) except for a file-name search (see below); alone for a page with none.
  */
 export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
   const where = adminChainsWhere(query);
