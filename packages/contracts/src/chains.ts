@@ -185,7 +185,14 @@ export type UpdateChainViewers = z.infer<typeof updateChainViewersSchema>;
 
 export const externalIdParamsSchema = z.object({ id: z.string().trim().min(1).max(255) }).strict();
 
-export const chainPageSchema = pageSchema(chainSchema);
+/**
+ * A page of chains. The admin list counts the matches of a file-name, creator or member filter
+ * only up to a bound (decision 018): past it `total` is that bound and `totalIsLowerBound` is
+ * true ("more than 1,000"). Absent: `total` is exact.
+ */
+export const chainPageSchema = pageSchema(chainSchema).extend({
+  totalIsLowerBound: z.literal(true).optional(),
+});
 
 export const multiChainResultSchema = z.object({ chains: z.array(chainSchema) });
 export type MultiChainResult = z.infer<typeof multiChainResultSchema>;

@@ -501,7 +501,7 @@ export async function listOwnChains(options: {
 
 async function pageView(
   ctx: ChainContext,
-  page: { chains: store.ListedChain[]; total: number },
+  page: store.ChainPageRows,
   actorId: string,
 ): Promise<ChainPage> {
   // One lookup of everyone the page names (and of its batches' documents), not one per chain.
@@ -518,7 +518,11 @@ async function pageView(
       toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users, signed),
     ),
   );
-  return { content, total: page.total };
+  return {
+    content,
+    total: page.total,
+    ...(page.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
+  };
 }
 
 /**

@@ -177,7 +177,7 @@ export function listOwnChains(
   db: Handle,
   userId: string,
   query: OwnChainListQuery,
-): Promise<{ chains: ListedChain[]; total: number }> {
+): Promise<ChainPageRows> {
   return pageOfChains(query, ownChainPageQueries(db, userId, query));
 }
 
@@ -207,18 +207,23 @@ export async function countOwnChains(
 }
 
 /** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
-export function listAllChains(
-  db: Handle,
-  query: AdminChainListQuery,
-): Promise<{ chains: ListedChain[]; total: number }> {
+export function listAllChains(db: Handle, query: AdminChainListQuery): Promise<ChainPageRows> {
   return pageOfChains(query, adminChainPageQueries(db, query));
 }
 
 /**
+ * How far the admin list counts the matches of a narrowing filter (decision 018): past it the
+ * total is this bound and `totalIsLowerBound` says "more than".
+ */
+export const adminCountCap = 1000;
+
+/**
  * The admin list's two queries. Filtered by status and recycle bin alone, its total is the kept
  * count (rdss.chain_counts, decision 015): counting 100,000 chains on every page is what the list
- * cannot afford. The other filters (file name, creator, member) narrow the chains enough that
- * the list counts its matches.
+ * cannot afford. The other filters (file name, creator, member) count their matches, up to a
+ * bound (decision 018): a broad file name matches thousands of chains, and counting them all on
+ * each page costs what 200 pages a second cannot pay. The total comes with the page's rows (one
+ * statement) except for a file-name search (see below); alone for a page with none.
  */
 export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
   const where = adminChainsWhere(query);
@@ -226,8 +231,32 @@ export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
     query.createdBy !== undefined ||
     query.memberId !== undefined ||
     Boolean((query.fileName ?? query.q)?.trim());
-  if (narrowed) return chainPageQueries(db, where, query);
-  // The kept count comes with the page's rows (one statement); alone for a page with none.
+  if (narrowed) {
+    // Past the cap, a page further on still counts to its own end (the bound is then the
+    // rows up to that page: "more than" stays true of it).
+    const bound = Math.max(adminCountCap, pageOffset(query) + query['page-size']);
+    const capped = sql<number>`(select count(*)::int from (
+      select 1 from ${chains} where ${where} limit ${bound + 1}) matching)`;
+    // A file name is searched by trigram, which costs ~2 ms for a rare term (its common
+    // trigrams' long posting lists): the page searches once and a page that is not full gives
+    // the total without a second search; only a full page (a common term, cheap to walk) counts.
+    // A member's page gathers all of the member's chains before it sorts them (the union of
+    // entries, viewers and created), so a window count over those rows costs nothing more; a
+    // second search in a subquery would plan the union again (on the embedded database a scan
+    // of every chain). A creator's chains are counted by B-tree in a subquery, with the page.
+    const searchesName = Boolean((query.fileName ?? query.q)?.trim());
+    const countedWithRows = searchesName
+      ? undefined
+      : query.memberId !== undefined
+        ? sql<number>`(count(*) over ())::int`
+        : capped;
+    return {
+      rows: chainPageQueries(db, where, query, countedWithRows).rows,
+      // The count alone: a select of one row with nothing to read.
+      total: db.select({ n: capped }).from(sql`(values (1)) one`),
+      bound,
+    };
+  }
   const kept = sql<number>`coalesce(sum(${keptColumns(query)}), 0)::int`;
   return {
     rows: chainPageQueries(db, where, query, sql<number>`(select ${kept} from ${chainCounts})`)
@@ -263,21 +292,14 @@ export function adminChainsWhere(query: AdminChainListQuery): SQL | undefined {
 }
 
 /**
- * The chains whose document's or batch's name contains `term`, found from the names' trigram
- * indexes (migrations/010-chain-name-search.sql): for the admin list over every chain. A user's
- * list filters its few dozen chains by name instead (`fileNameContaining`).
+ * The chains whose document's or batch's name contains `term`, by the name kept on the chain
+ * (migrations/012-chain-search-name.sql, decision 018): for the admin list over every chain,
+ * where the planner walks the list's order for a common term and the trigram index for a rare
+ * one. A user's list filters its few dozen chains by their names instead (`fileNameContaining`).
  */
 function namedContaining(term: string | undefined): SQL | undefined {
   if (!term?.trim()) return undefined;
-  const pattern = containing(term.trim());
-  // `= any(array(…))`: the names are searched once, first, and their chains read by id — not a
-  // join whose plan rests on how many names the planner guesses a substring matches.
-  return sql`${chains.id} = any(array(
-    select c.id from rdss.chains c join rdss.documents d on d.id = c.orig_document_id
-    where lower(d.file_name) like lower(${pattern})
-    union all
-    select c.id from rdss.chains c join rdss.batches b on b.id = c.batch_id
-    where lower(b.name) like lower(${pattern})))`;
+  return sql`${chains}.search_name like lower(${containing(term.trim())})`;
 }
 
 /** An entry as the page query's JSON brings it (timestamps as text). */
@@ -346,14 +368,24 @@ export interface ListedChain {
   batch: BatchRow | null;
 }
 
+/** A page of chains, with the total across pages (a lower bound when capped). */
+export interface ChainPageRows {
+  chains: ListedChain[];
+  total: number;
+  /** The total is the cap of the count (decision 018): there are more. */
+  totalIsLowerBound?: boolean;
+}
+
 async function pageOfChains(
   query: OwnChainListQuery | AdminChainListQuery,
   queries: {
     rows: ReturnType<typeof chainPageQueries>['rows'];
     /** Run only when the page's rows do not give the total. */
     total: PromiseLike<{ n: number }[]>;
+    /** The count stops past this many matches (capped counts only). */
+    bound?: number;
   },
-): Promise<{ chains: ListedChain[]; total: number }> {
+): Promise<ChainPageRows> {
   const rows = await queries.rows;
   // A page that is not full is the last one: its rows give the total without counting again.
   const isLastPage =
@@ -365,6 +397,7 @@ async function pageOfChains(
       : isLastPage
         ? pageOffset(query) + rows.length
         : ((await queries.total)[0]?.n ?? 0);
+  const capped = queries.bound !== undefined && total > queries.bound;
   return {
     chains: rows.map((row) => ({
       stored: {
@@ -378,7 +411,7 @@ async function pageOfChains(
       document: row.document,
       batch: row.batch,
     })),
-    total,
+    ...(capped ? { total: queries.bound!, totalIsLowerBound: true } : { total }),
   };
 }
 

@@ -36,6 +36,8 @@ interface ListTableProps<Column extends string, Field extends string> {
   leadingHeaderCell?: ReactNode;
   query: ListQuery<Field>;
   total: number;
+  /** `total` is a lower bound (the server stopped counting): "of more than …", next stays open. */
+  totalIsLowerBound?: boolean;
   /** Loading: the rows are dimmed and the empty text is not shown. */
   isLoading: boolean;
   isEmpty: boolean;
@@ -57,6 +59,7 @@ export function ListTable<Column extends string, Field extends string>({
   leadingHeaderCell,
   query,
   total,
+  totalIsLowerBound = false,
   isLoading,
   isEmpty,
   emptyText,
@@ -98,6 +101,7 @@ export function ListTable<Column extends string, Field extends string>({
       </TableContainer>
       <TablePager
         total={total}
+        totalIsLowerBound={totalIsLowerBound}
         page={query['page-num'] - 1}
         pageSize={query['page-size']}
         onPage={onPage}
@@ -168,6 +172,7 @@ function EmptyTableRow({ colSpan, children }: EmptyTableRowProps) {
 
 interface TablePagerProps {
   total: number;
+  totalIsLowerBound: boolean;
   /** Zero-based page number (the pager's). */
   page: number;
   pageSize: number;
@@ -176,12 +181,20 @@ interface TablePagerProps {
 }
 
 /** The pager under a list table, with the allowed page sizes (10, 25, 50); texts from `common`. */
-function TablePager({ total, page, pageSize, onPage, onPageSize }: TablePagerProps) {
-  const { t } = useTranslation(commonNamespace);
+function TablePager({
+  total,
+  totalIsLowerBound,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+}: TablePagerProps) {
+  const { t, i18n } = useTranslation(commonNamespace);
   return (
     <TablePagination
       component="div"
-      count={total}
+      // -1: MUI's "count not known", which keeps the next page open past a lower bound.
+      count={totalIsLowerBound ? -1 : total}
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...pageSizes]}
@@ -193,7 +206,11 @@ function TablePager({ total, page, pageSize, onPage, onPageSize }: TablePagerPro
         if (allowed) onPageSize(allowed);
       }}
       labelRowsPerPage={t('rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+      labelDisplayedRows={({ from, to, count }) =>
+        totalIsLowerBound
+          ? t('displayedRowsMore', { from, to, count: total.toLocaleString(i18n.language) })
+          : t('displayedRows', { from, to, count })
+      }
       getItemAriaLabel={(type) => t(`pager.${type}`)}
     />
   );

@@ -23,6 +23,8 @@ const sortFieldOf = (column: Column): SortField | undefined =>
 interface ChainsTableProps {
   chains: readonly Chain[];
   total: number;
+  /** The admin list stopped counting at `total` (decision 018). */
+  totalIsLowerBound?: boolean;
   query: Pick<OwnChainListQuery, 'sort-field' | 'sort-order' | 'page-num' | 'page-size'>;
   isLoading: boolean;
   onSort: (field: SortField, order: SortOrder) => void;
@@ -44,6 +46,7 @@ interface ChainsTableProps {
 export function ChainsTable({
   chains,
   total,
+  totalIsLowerBound,
   query,
   isLoading,
   onSort,
@@ -68,6 +71,7 @@ export function ChainsTable({
       leadingHeaderCell={selection ? <TableCell padding="checkbox" /> : undefined}
       query={query}
       total={total}
+      totalIsLowerBound={totalIsLowerBound}
       isLoading={isLoading}
       isEmpty={chains.length === 0}
       emptyText={t('empty')}

@@ -179,6 +179,7 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
           testId={recycleBin ? 'recycle-bin-table' : 'all-documents-table'}
           chains={rows}
           total={chains.data?.total ?? 0}
+          totalIsLowerBound={chains.data?.totalIsLowerBound ?? false}
           query={query}
           isLoading={chains.isPending || chains.isPlaceholderData}
           onSort={(field, order) =>
