@@ -149,7 +149,10 @@ function openedSession(
     async abandon() {
       if (settled) return;
       settled = true;
-      void opening.then((opened) => opened.pkcs8.fill(0), () => undefined);
+      void opening.then(
+        (opened) => opened.pkcs8.fill(0),
+        () => undefined,
+      );
       await takeBackAttempt(ctx, counted.id);
     },
     async signHashes({ hashes, hashAlgorithm, documents }, timings = noTimings) {
