@@ -18,6 +18,7 @@ import { errorResponseSchema } from '@signet/contracts/errors';
 import { AppError } from '#infra/app-error';
 import * as documents from './document-service';
 import { ReceivedPdf, receivePdf } from './pdf-body';
+import type { RevisionBuffers } from './revision-buffers';
 
 const tags = ['documents'];
 const errors = {
@@ -44,19 +45,21 @@ function attachment(fileName: string): string {
 export const documentRoutes: FastifyPluginAsync<{
   ctx: documents.DocumentContext & {
     maxUploadBytes: number;
+    buffers: RevisionBuffers;
   };
 }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser(
     'application/pdf',
     (_request: FastifyRequest, payload: IncomingMessage) =>
-      receivePdf(payload, ctx.maxUploadBytes, ctx.blobs),
+      receivePdf(payload, ctx.maxUploadBytes, ctx.blobs, ctx.buffers),
   );
   // A PDF received but refused after (its query, the check, the transaction) leaves no file.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.body instanceof ReceivedPdf && reply.statusCode !== 201) {
-      await ctx.blobs.remove(request.body.id);
-    }
+    if (!(request.body instanceof ReceivedPdf)) return;
+    // Nothing reads the upload's bytes any more: stored (its writes awaited) or refused.
+    if (reply.statusCode !== 201) await ctx.blobs.remove(request.body.id);
+    ctx.buffers.give(request.body.bytes as Buffer);
   });
 
   app.post(

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '#infra/app-error';
 import type { BlobStore } from './document-store';
+import type { RevisionBuffers } from './revision-buffers';
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The body is too large');
 
@@ -17,6 +18,7 @@ export function readPdfBody(
   payload: IncomingMessage,
   limit: number,
   onBytes?: (bytes: Uint8Array, offset: number) => void,
+  allocate: (size: number) => Buffer = Buffer.allocUnsafe,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(payload.headers['content-length']);
@@ -43,7 +45,7 @@ export function readPdfBody(
       if (expected !== null && received > 0) {
         // A second chunk: from here on they all go into the one buffer.
         if (!fixed) {
-          fixed = Buffer.allocUnsafe(expected);
+          fixed = allocate(expected);
           chunks.splice(0)[0]!.copy(fixed, 0);
         }
         chunk.copy(fixed, received);
@@ -83,15 +85,21 @@ export async function receivePdf(
   payload: IncomingMessage,
   limit: number,
   blobs: BlobStore,
+  buffers?: RevisionBuffers,
 ): Promise<ReceivedPdf> {
   const id = randomUUID();
   const hash = createHash('sha256');
   const staging = blobs.stage?.(id);
   try {
-    const bytes = await readPdfBody(payload, limit, (range, offset) => {
-      hash.update(range);
-      staging?.write(range, offset);
-    });
+    const bytes = await readPdfBody(
+      payload,
+      limit,
+      (range, offset) => {
+        hash.update(range);
+        staging?.write(range, offset);
+      },
+      buffers ? (size) => buffers.take(size) : undefined,
+    );
     return new ReceivedPdf(id, bytes, hash.digest('hex'));
   } catch (error) {
     await blobs.remove(id);

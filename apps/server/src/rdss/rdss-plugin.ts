@@ -25,12 +25,15 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     blobs: filesDir ? fileBlobStore(filesDir) : postgresBlobStore,
     increments: filesDir ? fileBlobStore(filesDir, 'increment') : postgresIncrementStore,
   };
+  // Large buffers (uploads, revisions being signed) are used again (revision-buffers.ts).
+  const buffers = createRevisionBuffers();
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
       ctx: {
         database: context.database,
         ...stores,
+        buffers,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });
@@ -43,7 +46,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         ...stores,
         signing: createSigningClient(context),
         locks: createChainLocks(),
-        buffers: createRevisionBuffers(),
+        buffers,
         crashAt: testCrashPoint(),
       },
     });

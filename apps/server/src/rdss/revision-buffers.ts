@@ -1,5 +1,6 @@
 /**
- * Buffers for the large revisions signing reads, used again instead of allocated per signature.
+ * Buffers for the large revisions signing reads and the large PDFs uploads receive, used again
+ * instead of allocated per call.
  * A fresh buffer of a 50 MB revision is external memory to V8, which answers each such
  * allocation with a full collection: 60–190 ms of marking on the server's thread per read,
  * measured in the server process (decision 012, "The KDF beside the prepare"), against 20–60 ms
@@ -9,7 +10,7 @@
 export interface RevisionBuffers {
   /** A buffer of exactly `size` bytes (contents undefined), to hand back with `give`. */
   take(size: number): Buffer;
-  /** Back when nothing reads it any more (the signature committed or failed). */
+  /** Back when nothing reads it any more (the signature or the upload answered). */
   give(buffer: Buffer): void;
 }
 
