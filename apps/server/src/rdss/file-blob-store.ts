@@ -47,27 +47,56 @@ function fileWriter(path: string): BlobStaging & { finish(): Promise<void> } {
       from + written < to ? writeRange(bytes, from + written, to, at + written) : undefined,
     );
   const closed = () => new Promise<void>((resolve) => close(fd, () => resolve()));
+  const queue = (bytes: Uint8Array, offset: number) => {
+    for (let from = 0; from < bytes.length; from += pieceBytes) {
+      const piece = writeRange(
+        bytes,
+        from,
+        Math.min(from + pieceBytes, bytes.length),
+        offset + from,
+      );
+      // A failure is met where `finish` awaits it, not as an unhandled rejection before that.
+      piece.catch(() => undefined);
+      pieces.push(piece);
+    }
+  };
+  // An upload gives its 64 KiB reads one by one, each right after the one before in the same
+  // buffer: they are joined into one write of a piece's size (a write call per read cost the
+  // server's thread 30-80 ms for 48 MB).
+  let pending: { bytes: Uint8Array; offset: number } | null = null;
+  const flush = () => {
+    if (pending) queue(pending.bytes, pending.offset);
+    pending = null;
+  };
   return {
     write(bytes, offset) {
-      for (let from = 0; from < bytes.length; from += pieceBytes) {
-        const piece = writeRange(
-          bytes,
-          from,
-          Math.min(from + pieceBytes, bytes.length),
-          offset + from,
+      const follows =
+        pending !== null &&
+        pending.bytes.buffer === bytes.buffer &&
+        pending.bytes.byteOffset + pending.bytes.length === bytes.byteOffset &&
+        pending.offset + pending.bytes.length === offset;
+      if (follows && pending) {
+        const { bytes: before } = pending;
+        pending.bytes = new Uint8Array(
+          before.buffer,
+          before.byteOffset,
+          before.length + bytes.length,
         );
-        // A failure is met where `finish` awaits it, not as an unhandled rejection before that.
-        piece.catch(() => undefined);
-        pieces.push(piece);
+      } else {
+        flush();
+        pending = { bytes, offset };
       }
+      if (pending.bytes.length >= pieceBytes) flush();
     },
-    finish: () =>
-      Promise.all(pieces).then(closed, async (error: unknown) => {
+    finish: () => {
+      flush();
+      return Promise.all(pieces).then(closed, async (error: unknown) => {
         // Every piece has settled before the file is closed.
         await Promise.allSettled(pieces);
         await closed();
         throw error;
-      }),
+      });
+    },
   };
 }
 
