@@ -1,25 +1,20 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceListQuery, deviceSortFields } from '@signet/contracts/devices';
 import { defaultPageSize } from '@signet/contracts/limits';
-import { ConfirmPopover } from '../../../shared/components/confirm-popover';
+import { DeleteDeviceButton } from '../../../shared/components/delete-device-button';
 import { ListTable } from '../../../shared/components/list-table';
 import { PageTitle } from '../../../shared/components/page-title';
 import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
-import { useToast } from '../../../shared/components/toast';
 import { EmailText } from '../../../shared/format/email-text';
 import { formatDateTime } from '../../../shared/format/format-date-time';
-import { useDeleteDevice } from '../api/delete-device';
 import { useAllDevices } from '../api/get-all-devices';
 
 const wideColumns = ['friendlyName', 'status', 'user', 'email', 'createdAt', 'actions'] as const;
@@ -55,41 +50,12 @@ function DeviceCell({ column, device }: { column: Column; device: Device }) {
     case 'actions':
       return (
         <TableCell align="right">
-          <DeleteButton device={device} />
+          <DeleteDeviceButton deviceId={device.id} deletedMessage={t('deleted')} />
         </TableCell>
       );
   }
 }
 type SortField = (typeof deviceSortFields)[number];
-
-function DeleteButton({ device }: { device: Device }) {
-  const { t } = useTranslation('devices');
-  const toast = useToast();
-  const remove = useDeleteDevice();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const agree = async () => {
-    setAnchor(null);
-    try {
-      await remove.mutateAsync(device.id);
-      toast.success(t('deleted'));
-    } catch (error) {
-      toast.error(error);
-    }
-  };
-  return (
-    <>
-      <Tooltip title={t('common:actions.delete')}>
-        <IconButton
-          aria-label={t('common:actions.delete')}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <ConfirmPopover anchorEl={anchor} onClose={() => setAnchor(null)} onAgree={agree} />
-    </>
-  );
-}
 
 /** `/devices-admin`: every user's devices (admin), live through the device events. */
 export default function DevicesAdminPage() {

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,15 +14,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Device } from '@signet/contracts/devices';
-import { ConfirmPopover } from '../../../shared/components/confirm-popover';
+import { DeleteDeviceButton } from '../../../shared/components/delete-device-button';
 import { RetryAlert } from '../../../shared/components/retry-alert';
-import { useToast } from '../../../shared/components/toast';
 import { formatDateTime } from '../../../shared/format/format-date-time';
-import { useDeleteDevice } from '../api/delete-device';
 import { useOwnDevices } from '../api/get-own-devices';
 
 export const profilePath = '/user/profile';
@@ -33,18 +29,6 @@ export const updateDevicePath = (id: string) =>
 
 function DeviceRow({ device }: { device: Device }) {
   const { t } = useTranslation('profile');
-  const toast = useToast();
-  const remove = useDeleteDevice();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const agree = async () => {
-    setAnchor(null);
-    try {
-      await remove.mutateAsync(device.id);
-      toast.success(t('devices.deleted'));
-    } catch (error) {
-      toast.error(error);
-    }
-  };
   return (
     <TableRow data-testid="device-row">
       <TableCell sx={{ wordBreak: 'break-word' }}>{device.friendlyName}</TableCell>
@@ -70,16 +54,11 @@ function DeviceRow({ device }: { device: Device }) {
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Tooltip title={t('common:actions.delete')}>
-          <IconButton
-            aria-label={t('common:actions.delete')}
-            onClick={(event) => setAnchor(event.currentTarget)}
-            data-testid="device-delete"
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <ConfirmPopover anchorEl={anchor} onClose={() => setAnchor(null)} onAgree={agree} />
+        <DeleteDeviceButton
+          deviceId={device.id}
+          deletedMessage={t('devices.deleted')}
+          testId="device-delete"
+        />
       </TableCell>
     </TableRow>
   );

@@ -14,14 +14,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
-import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { SignatureDrawer } from '../../../shared/signature-drawer/signature-drawer';
-import { useDeclineChain } from '../api/decline-chain';
 import { useSigningCredentials } from '../api/get-signing-credentials';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
+import { SignerDeclineDialog } from '../components/signer-decline-dialog';
 import { credentialLabel } from '../components/signature-options';
 import { SigningPreview } from '../components/signing-preview';
 import { SigningChainGate } from '../components/signing-chain-gate';
@@ -74,7 +73,6 @@ function ClerkForm({
   const toast = useToast();
   const user = useCurrentUser().data;
   const credentials = useSigningCredentials();
-  const decline = useDeclineChain();
   const signedToast = useSignedToast();
 
   const [subsignerName, setSubsignerName] = useState(initialName);
@@ -279,22 +277,11 @@ function ClerkForm({
         }}
       />
       {isDeclining && (
-        <DeclineDialog
+        <SignerDeclineDialog
+          chainId={chain.id}
+          entryId={entryId}
           fileName={fileName}
-          onDecline={async (reason) => {
-            try {
-              await decline.mutateAsync({
-                chainId: chain.id,
-                decision: { currentSignatureId: entryId, comment: reason || undefined },
-              });
-              toast.success(t('toast.declined', { fileName }));
-              backToList();
-              return true;
-            } catch (error) {
-              toast.error(error);
-              return false;
-            }
-          }}
+          onDeclined={backToList}
           onClose={() => setDeclining(false)}
         />
       )}

@@ -14,29 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../shared/components/toast';
 import { PageTitle } from '../../../shared/components/page-title';
-import { useCurrentUser } from '../../../shared/hooks/use-current-user';
-import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { useSigningChains } from '../api/get-chain';
-import { useOwnCredentials, useSigningCredentials } from '../api/get-signing-credentials';
-import { useProfileImage, useSigningProfiles } from '../api/signing-profiles';
 import { SignatureOptions } from '../components/signature-options';
 import { CredentialNote, SigningColumns } from '../components/signing-columns';
 import { SigningPreview } from '../components/signing-preview';
 import { WarningDialog } from '../components/warning-dialog';
-import { useEnabledDeviceCount } from '../implicit-devices';
-import {
-  chosenProfile,
-  effectiveCredentialId,
-  emptyChoice,
-  needsCredentialNote,
-  signBlockers,
-  signWarning,
-} from '../sign-rules';
-import type { SignChoice } from '../sign-rules';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import { chainFileName, listPath, previewDocumentId } from '../signing-chain';
-import { useSavePosition } from '../use-save-position';
+import { useSignChoice } from '../use-sign-choice';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
 
@@ -77,55 +63,29 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
   const { t } = useTranslation('signing');
   const navigate = useNavigate();
   const toast = useToast();
-  const config = useRemoteConfig();
-  const user = useCurrentUser().data;
-  const credentials = useSigningCredentials();
-  const ownCredentials = useOwnCredentials();
-  const profiles = useSigningProfiles();
-  const enabledDeviceCount = useEnabledDeviceCount();
   const signedToast = useSignedToast();
 
   const signable = chains.filter((c) => c.currentSignatureId !== null && c.origDocument);
   const skipped = chains.length - signable.length + missing;
-  const [choice, setChoice] = useState<SignChoice>(emptyChoice);
   const [defaultBox, setDefaultBox] = useState<FieldBox>(defaultFieldBox);
   const [ownBoxes, setOwnBoxes] = useState<Record<string, FieldBox>>({});
   const [isWarningClosed, setWarningClosed] = useState(false);
-
-  const profileList = profiles.data ?? [];
-  const credentialList = credentials.data ?? [];
-  const profile = chosenProfile(choice, profileList);
-  const savePosition = useSavePosition(profile, defaultBox);
-  const profileImage = useProfileImage(choice.visible ? (profile?.id ?? null) : null);
-  const credentialId = effectiveCredentialId(choice, profileList);
-  const credential = credentialList.find((c) => c.id === credentialId);
-  const blockers = signBlockers(choice, {
-    roles: user?.roles ?? [],
-    credentials: credentialList,
-    profiles: profileList,
-    enabledDeviceCount,
-  });
-  const warning =
-    credentials.isSuccess && user
-      ? signWarning({
-          signingCredentialCount: credentialList.length,
-          verificationEnabled: config.userVerificationEnabled,
-          verificationMandatory: user.verificationMandatory,
-          verified: user.verified,
-          chosenNeedsDevice: credential?.authMode === 'IMPLICIT' && enabledDeviceCount === 0,
-        })
-      : null;
-  const image = choice.visible ? (profile ? (profileImage.data ?? null) : choice.drawnImage) : null;
+  const {
+    choice,
+    changeChoice,
+    profile,
+    profileList,
+    credentialList,
+    credentialId,
+    credential,
+    blockers,
+    warning,
+    savePosition,
+    showCredentialNote,
+    image,
+  } = useSignChoice(defaultBox, setDefaultBox);
   const boxOf = (chain: Chain) => ownBoxes[chain.id] ?? defaultBox;
   const backToList = () => void navigate(listPath);
-
-  const changeChoice = (next: SignChoice) => {
-    const nextProfile = chosenProfile(next, profileList);
-    if (nextProfile && nextProfile.id !== profile?.id) {
-      setDefaultBox(nextProfile.savedSignatureFieldParameters ?? defaultFieldBox);
-    }
-    setChoice(next);
-  };
 
   const flow = useSignFlow({
     credential,
@@ -158,9 +118,7 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
           {t('multi.skipped', { count: skipped })}
         </Alert>
       )}
-      {ownCredentials.data && needsCredentialNote(ownCredentials.data, enabledDeviceCount) && (
-        <CredentialNote />
-      )}
+      {showCredentialNote && <CredentialNote />}
       <SigningColumns>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>

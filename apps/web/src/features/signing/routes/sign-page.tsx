@@ -10,30 +10,15 @@ import type { Chain } from '@signet/contracts/chains';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useToast } from '../../../shared/components/toast';
-import { useCurrentUser } from '../../../shared/hooks/use-current-user';
-import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
-import { useDeclineChain } from '../api/decline-chain';
-import { useOwnCredentials, useSigningCredentials } from '../api/get-signing-credentials';
-import { useProfileImage, useSigningProfiles } from '../api/signing-profiles';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
+import { SignerDeclineDialog } from '../components/signer-decline-dialog';
 import { SignatureOptions } from '../components/signature-options';
 import { CredentialNote, SigningColumns } from '../components/signing-columns';
 import { SigningPreview } from '../components/signing-preview';
 import { SigningChainGate } from '../components/signing-chain-gate';
 import { WarningDialog } from '../components/warning-dialog';
-import { useEnabledDeviceCount } from '../implicit-devices';
-import {
-  chosenProfile,
-  effectiveCredentialId,
-  emptyChoice,
-  needsCredentialNote,
-  signBlockers,
-  signWarning,
-} from '../sign-rules';
-import type { SignChoice } from '../sign-rules';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import {
@@ -44,7 +29,7 @@ import {
   previewDocumentId,
 } from '../signing-chain';
 import type { PdfState } from '../use-pdf-document';
-import { useSavePosition } from '../use-save-position';
+import { useSignChoice } from '../use-sign-choice';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
 
@@ -67,58 +52,33 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
   const { t } = useTranslation('signing');
   const navigate = useNavigate();
   const toast = useToast();
-  const config = useRemoteConfig();
-  const user = useCurrentUser().data;
-  const credentials = useSigningCredentials();
-  const ownCredentials = useOwnCredentials();
-  const profiles = useSigningProfiles();
-  const enabledDeviceCount = useEnabledDeviceCount();
-  const decline = useDeclineChain();
   const signedToast = useSignedToast();
 
-  const [choice, setChoice] = useState<SignChoice>(emptyChoice);
   const [box, setBox] = useState<FieldBox>(defaultFieldBox);
   const [comment, setComment] = useState('');
   const [pdfPassword, setPdfPassword] = useState<string | undefined>(undefined);
   const [passwordPrompt, setPasswordPrompt] = useState<{ incorrect: boolean } | null>(null);
   const [isDeclining, setDeclining] = useState(false);
   const [isWarningClosed, setWarningClosed] = useState(false);
+  const {
+    user,
+    choice,
+    changeChoice,
+    profile,
+    profileList,
+    credentialList,
+    credentialId,
+    credential,
+    blockers,
+    warning,
+    savePosition,
+    showCredentialNote,
+    image,
+  } = useSignChoice(box, setBox);
 
   const fileName = chainFileName(chain);
-  const profileList = profiles.data ?? [];
-  const credentialList = credentials.data ?? [];
-  const profile = chosenProfile(choice, profileList);
-  const savePosition = useSavePosition(profile, box);
-  const profileImage = useProfileImage(choice.visible ? (profile?.id ?? null) : null);
-  const credentialId = effectiveCredentialId(choice, profileList);
-  const credential = credentialList.find((c) => c.id === credentialId);
-  const blockers = signBlockers(choice, {
-    roles: user?.roles ?? [],
-    credentials: credentialList,
-    profiles: profileList,
-    enabledDeviceCount,
-  });
-  const warning =
-    credentials.isSuccess && user
-      ? signWarning({
-          signingCredentialCount: credentialList.length,
-          verificationEnabled: config.userVerificationEnabled,
-          verificationMandatory: user.verificationMandatory,
-          verified: user.verified,
-          chosenNeedsDevice: credential?.authMode === 'IMPLICIT' && enabledDeviceCount === 0,
-        })
-      : null;
   const backToList = () => void navigate(listPath);
   const tooLong = comment.length > maxComment;
-
-  const changeChoice = (next: SignChoice) => {
-    const nextProfile = chosenProfile(next, profileList);
-    // A newly chosen profile places the box where it was saved.
-    if (nextProfile && nextProfile.id !== profile?.id) {
-      setBox(nextProfile.savedSignatureFieldParameters ?? defaultFieldBox);
-    }
-    setChoice(next);
-  };
 
   const flow = useSignFlow({
     credential,
@@ -153,7 +113,6 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
   };
 
   const canDecline = chain.createdBy.id !== user?.id;
-  const image = choice.visible ? (profile ? (profileImage.data ?? null) : choice.drawnImage) : null;
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -166,9 +125,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
           “{chain.comment}”
         </Typography>
       )}
-      {ownCredentials.data && needsCredentialNote(ownCredentials.data, enabledDeviceCount) && (
-        <CredentialNote />
-      )}
+      {showCredentialNote && <CredentialNote />}
       <SigningColumns>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
@@ -248,22 +205,11 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
         <WarningDialog warning={warning} screen="single" onClose={() => setWarningClosed(true)} />
       )}
       {isDeclining && (
-        <DeclineDialog
+        <SignerDeclineDialog
+          chainId={chain.id}
+          entryId={entryId}
           fileName={fileName}
-          onDecline={async (reason) => {
-            try {
-              await decline.mutateAsync({
-                chainId: chain.id,
-                decision: { currentSignatureId: entryId, comment: reason || undefined },
-              });
-              toast.success(t('toast.declined', { fileName }));
-              backToList();
-              return true;
-            } catch (error) {
-              toast.error(error);
-              return false;
-            }
-          }}
+          onDeclined={backToList}
           onClose={() => setDeclining(false)}
         />
       )}

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../shared/api/api-client';
-import { useApiClient } from '../../../shared/api/api-client-context';
-import { deviceKeys } from './get-own-devices';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './api-client-context';
+import { queryKeys } from './query-keys';
 
-/** DELETE devices/{id} (204; STILL_REFERENCED while an approval is pending). */
+/** DELETE devices/{id}: the owner's, or any for an admin (204; STILL_REFERENCED while an approval is pending). */
 export async function deleteDevice(client: ApiClient, id: string): Promise<void> {
   await client.delete(`/rssp/v1/devices/${encodeURIComponent(id)}`);
 }
@@ -13,6 +13,6 @@ export function useDeleteDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteDevice(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devices }),
   });
 }
