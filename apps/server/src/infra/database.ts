@@ -63,13 +63,16 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     mkdirSync(path, { recursive: true });
   }
   // Each driver loads only when it is used: the one a server does not use costs no start time.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }, { cacheStatements }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('./pglite-statements'),
+    ]);
   // pg_trgm serves the lists' substring search (migrations create the extension).
   const client = await PGlite.create(path, { extensions: { pg_trgm } });
+  cacheStatements(client);
   return {
     kind: 'pglite',
     dataDir,
