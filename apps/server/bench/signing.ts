@@ -1,8 +1,10 @@
 /**
  * Signing benchmark (issue 14 §4), through HTTP on the embedded default (PGlite with its files):
  *
- * 1. One signature on a ~300 KB manual: the request's time split by its `Server-Timing` (KDF,
- *    unwrap, engine, database) and the rest; target: besides the KDF and the engine ≤ 15 ms p50.
+ * 1. One signature on a ~300 KB manual: the server's time of the request (from its arrival to
+ *    the answer's last byte, as the issue asks for "the time the server spends"; the client's
+ *    time beside it) split by its `Server-Timing` (KDF, unwrap, engine, database) and the rest;
+ *    target: besides the KDF and the engine ≤ 15 ms p50.
  *    The KDF runs on libuv's threads while the request reads and prepares; what is subtracted is
  *    the time the request waited for it (`kdfWait`; the whole KDF on servers that do not overlap
  *    it), so the work done meanwhile still counts as time besides the KDF.
@@ -148,6 +150,17 @@ const rows: string[] = [];
 try {
   await bootstrap(t);
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The server's own time of a sign request: from its arrival (headers read) until the last byte
+  // of the answer is handed to the socket. The client's time (fetch in this process) is printed
+  // beside it, but the target is the server's.
+  let serverMs = Number.NaN;
+  t.app.server.prependListener('request', (request, response) => {
+    if (!request.url?.endsWith('/signatures/sign')) return;
+    const started = performance.now();
+    response.once('finish', () => {
+      serverMs = performance.now() - started;
+    });
+  });
   const ann = await person(t, 'ann@bench.test');
   const annsKey = await activatedCredential(t, ann, { keyAlg: 'rsa', rsaKeySize: 2048 });
   const nss = await trustEmbeddedCa(t);
@@ -164,10 +177,11 @@ try {
         }),
       ),
     });
-    const total = performance.now() - started;
     if (res.status !== 200) throw new Error(`sign: ${res.status} ${await res.text()}`);
+    const result = (await res.json()) as SignResult;
+    const client = performance.now() - started;
     const timing = parseServerTiming(res.headers.get('server-timing'));
-    return { total, timing, result: (await res.json()) as SignResult };
+    return { client, total: serverMs, timing, result };
   };
 
   // 1. One signature on the 300 KB manual.
@@ -183,6 +197,7 @@ try {
     database: [],
     rest: [],
     total: [],
+    client: [],
   };
   for (let i = 0; i < singleRuns + 3; i++) {
     const chain = await createChain(
@@ -191,7 +206,7 @@ try {
       { type: 'ORDERED', signers: [{ email: ann.email }] },
       small,
     );
-    const { total, timing } = await httpSign(ann, chain, annsKey);
+    const { client, total, timing } = await httpSign(ann, chain, annsKey);
     if (i < 3) continue; // warm-up
     const kdf = timing.kdf ?? 0;
     // The part of the KDF the request waited for (the whole KDF when it did not overlap).
@@ -215,10 +230,11 @@ try {
         (timing.appearance ?? 0),
     );
     split.total!.push(total);
+    split.client!.push(client);
   }
   const smallKb = (small.length / 1024).toFixed(0);
   rows.push(
-    `| 1 | ${smallKb} KB manual, one signature over HTTP (median of ${singleRuns}) | total ${ms(median(split.total!))}: KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
+    `| 1 | ${smallKb} KB manual, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
     `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
   );
 
@@ -226,6 +242,7 @@ try {
   const large = bigPdf(50 * 1024 * 1024);
   const engineMs = await engineAlone(large, 3);
   const wholes: number[] = [];
+  const clients: number[] = [];
   const largeSplit: Record<string, number>[] = [];
   for (let i = 0; i < 3; i++) {
     const chain = await createChain(
@@ -234,8 +251,9 @@ try {
       { type: 'ORDERED', signers: [{ email: ann.email }] },
       large,
     );
-    const { total, timing } = await httpSign(ann, chain, annsKey);
+    const { client, total, timing } = await httpSign(ann, chain, annsKey);
     wholes.push(total);
+    clients.push(client);
     largeSplit.push(timing);
   }
   const whole = median(wholes);
@@ -243,7 +261,7 @@ try {
   const kdfWaited = median(largeSplit.map((s) => s.kdfWait ?? s.kdf ?? 0));
   const withoutKdf = whole - kdfWaited;
   rows.push(
-    `| 2 | 50 MB file: whole sign request vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
+    `| 2 | 50 MB file: whole sign request (the server's time) vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×; the client's ${ms(median(clients))}): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
     `| 2 | … without the part of the KDF waited for (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
   );
 
