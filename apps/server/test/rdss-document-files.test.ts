@@ -97,9 +97,10 @@ describe('document bytes as files beside the embedded database', () => {
   });
 
   it('takes a body that arrives over HTTP in many chunks, with or without its length', async () => {
-    // A page showing a 300 KB image stored unfiltered: the body takes many reads.
+    // A page showing a 4.3 MB image stored unfiltered: the body takes many reads into a pooled
+    // shared buffer, whose SHA-256 the hashing thread computes (with its length).
     const pdf = await PDFDocument.create();
-    const side = 320;
+    const side = 1200;
     const image = pdf.context.register(
       pdf.context.stream(randomBytes(side * side * 3), {
         Type: 'XObject',
@@ -112,7 +113,7 @@ describe('document bytes as files beside the embedded database', () => {
     );
     pdf.addPage().node.setXObject(pdf.context.obj('Im1') as never, image);
     const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
-    expect(bytes.length).toBeGreaterThan(200_000);
+    expect(bytes.length).toBeGreaterThan(4 * 1024 * 1024);
     const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     const send = (withLength: boolean) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -19,6 +19,7 @@ import { AppError } from '#infra/app-error';
 import * as documents from './document-service';
 import { ReceivedPdf, receivePdf } from './pdf-body';
 import type { RevisionBuffers } from './revision-buffers';
+import type { SharedSha256 } from './shared-sha256';
 
 const tags = ['documents'];
 const errors = {
@@ -46,13 +47,14 @@ export const documentRoutes: FastifyPluginAsync<{
   ctx: documents.DocumentContext & {
     maxUploadBytes: number;
     buffers: RevisionBuffers;
+    hashes: SharedSha256;
   };
 }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser(
     'application/pdf',
     (_request: FastifyRequest, payload: IncomingMessage) =>
-      receivePdf(payload, ctx.maxUploadBytes, ctx.blobs, ctx.buffers),
+      receivePdf(payload, ctx.maxUploadBytes, ctx.blobs, ctx.hashes, ctx.buffers),
   );
   // A PDF received but refused after (its query, the check, the transaction) leaves no file.
   app.addHook('onResponse', async (request, reply) => {

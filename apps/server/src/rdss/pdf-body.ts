@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppError } from '#infra/app-error';
 import type { BlobStore } from './document-store';
 import type { RevisionBuffers } from './revision-buffers';
+import type { SharedSha256 } from './shared-sha256';
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The body is too large');
 
@@ -12,7 +13,8 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The body is too large'
  * are copied in as they arrive (no list of chunks beside their concatenation: a 50 MB upload
  * holds 50 MB, not 100); without one the chunks are joined at the end. Past `limit` bytes it
  * stops reading and answers 413 at once. `onBytes` is given each range as it arrives, in order,
- * where it stays unchanged (the chunk itself, or its place in the one buffer).
+ * where it stays unchanged (the chunk itself, or its place in the one buffer); with a
+ * Content-Length the first chunk's range waits for the second, so that all lie in that buffer.
  */
 export function readPdfBody(
   payload: IncomingMessage,
@@ -43,22 +45,29 @@ export function readPdfBody(
         return;
       }
       if (expected !== null && received > 0) {
-        // A second chunk: from here on they all go into the one buffer.
+        // A second chunk: from here on they all go into the one buffer, the first one too
+        // (its range is named only now, so that every range lies in that buffer).
         if (!fixed) {
           fixed = allocate(expected);
-          chunks.splice(0)[0]!.copy(fixed, 0);
+          const first = chunks.splice(0)[0]!;
+          first.copy(fixed, 0);
+          onBytes?.(fixed.subarray(0, first.length), 0);
         }
         chunk.copy(fixed, received);
         onBytes?.(fixed.subarray(received, received + chunk.length), received);
       } else {
+        if (expected === null) onBytes?.(chunk, received);
         chunks.push(chunk);
-        onBytes?.(chunk, received);
       }
       received += chunk.length;
     });
     payload.once('end', () => {
       if (fixed) resolve(fixed.subarray(0, received));
-      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      else {
+        // A body of one chunk with a Content-Length: its range was kept back until now.
+        if (expected !== null && chunks.length === 1) onBytes?.(chunks[0]!, 0);
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      }
     });
     payload.once('error', reject);
   });
@@ -77,18 +86,20 @@ export class ReceivedPdf {
 }
 
 /**
- * Reads a PDF body (`readPdfBody`) and hashes it while it arrives, while a store outside the
- * database already writes it (`BlobStore.stage`): once the last byte is in, only the check and
- * the row are left. A body refused on the way leaves nothing staged.
+ * Reads a PDF body (`readPdfBody`) and hashes it while it arrives (a large one on the hashing
+ * thread, from the shared buffer it lands in), while a store outside the database already writes
+ * it (`BlobStore.stage`): once the last byte is in, only the check and the row are left. A body
+ * refused on the way leaves nothing staged.
  */
 export async function receivePdf(
   payload: IncomingMessage,
   limit: number,
   blobs: BlobStore,
+  hashes: SharedSha256,
   buffers?: RevisionBuffers,
 ): Promise<ReceivedPdf> {
   const id = randomUUID();
-  const hash = createHash('sha256');
+  const hash = hashes.create();
   const staging = blobs.stage?.(id);
   try {
     const bytes = await readPdfBody(
@@ -100,8 +111,10 @@ export async function receivePdf(
       },
       buffers ? (size) => buffers.take(size) : undefined,
     );
-    return new ReceivedPdf(id, bytes, hash.digest('hex'));
+    return new ReceivedPdf(id, bytes, await hash.digest());
   } catch (error) {
+    // Ends the hashing thread's job; nobody needs its digest.
+    hash.digest().catch(() => undefined);
     await blobs.remove(id);
     throw error;
   }

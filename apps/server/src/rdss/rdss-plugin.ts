@@ -11,6 +11,7 @@ import { fileBlobStore } from './file-blob-store';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
+import { createSharedSha256 } from './shared-sha256';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import type { CrashPoint } from './sign-service';
@@ -27,6 +28,9 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   };
   // Large buffers (uploads, revisions being signed) are used again (revision-buffers.ts).
   const buffers = createRevisionBuffers();
+  // Their SHA-256 is computed on a thread of its own while they arrive (shared-sha256.ts).
+  const hashes = createSharedSha256();
+  app.addHook('onClose', () => hashes.close());
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
@@ -34,6 +38,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         database: context.database,
         ...stores,
         buffers,
+        hashes,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });

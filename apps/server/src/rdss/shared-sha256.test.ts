@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSharedSha256, type SharedSha256 } from './shared-sha256';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** `size` random bytes in shared memory, fed to `hash` in reads of `read` bytes. */
+function feed(hashes: SharedSha256, size: number, read: number) {
+  const bytes = new Uint8Array(new SharedArrayBuffer(size + 100), 100, size);
+  bytes.set(randomBytes(size));
+  const hash = hashes.create();
+  for (let offset = 0; offset < size; offset += read) {
+    hash.update(bytes.subarray(offset, Math.min(size, offset + read)));
+  }
+  return { bytes, digest: hash.digest() };
+}
+
+describe('createSharedSha256', () => {
+  let hashes: SharedSha256;
+  afterEach(() => hashes.close());
+
+  it('hashes ranges of shared memory on its thread as SHA-256 does, several uploads at once', async () => {
+    hashes = createSharedSha256();
+    const jobs = [
+      feed(hashes, 5 * 1024 * 1024 + 123, 65536),
+      feed(hashes, 3 * 1024 * 1024, 1000),
+      feed(hashes, 10, 3),
+    ];
+    for (const job of jobs) expect(await job.digest).toBe(sha256(job.bytes));
+  });
+
+  it('hashes ordinary memory on this thread, and an empty body', async () => {
+    hashes = createSharedSha256();
+    const bytes = randomBytes(70_000);
+    const hash = hashes.create();
+    hash.update(bytes.subarray(0, 1));
+    hash.update(bytes.subarray(1));
+    expect(await hash.digest()).toBe(sha256(bytes));
+    expect(await hashes.create().digest()).toBe(sha256(new Uint8Array()));
+  });
+
+  it('refuses a range that does not follow the last one', () => {
+    hashes = createSharedSha256();
+    const bytes = new Uint8Array(new SharedArrayBuffer(100));
+    const hash = hashes.create();
+    hash.update(bytes.subarray(0, 10));
+    expect(() => hash.update(bytes.subarray(20, 30))).toThrow(/consecutive/);
+    void hash.digest();
+  });
+});

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+
+/** A SHA-256 fed in order, range by range; the digest in hex. */
+export interface RangeHash {
+  update(range: Uint8Array): void;
+  digest(): Promise<string>;
+}
+
+/** Hashes ranges of shared memory on a thread of their own (decision 011, "off the thread"). */
+export interface SharedSha256 {
+  /**
+   * A hash whose ranges, when they lie in a SharedArrayBuffer (the large upload buffers of
+   * `revision-buffers.ts`), are hashed on the hashing thread: the server's thread only names
+   * them. Any other first range makes it an ordinary hash on this thread.
+   */
+  create(): RangeHash;
+  close(): Promise<void>;
+}
+
+/** Ranges are sent once this much is waiting: one message per MiB, not per 64 KiB read. */
+const batchBytes = 1024 * 1024;
+
+// CommonJS evaluated as the worker's whole source: the server is one bundled file (decision
+// 008), so there is no worker file beside it to start.
+const workerSource = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const jobs = new Map();
+parentPort.on('message', (m) => {
+  if (m.buffer) jobs.set(m.id, { bytes: new Uint8Array(m.buffer), hash: createHash('sha256') });
+  const job = jobs.get(m.id);
+  if (m.length) job.hash.update(job.bytes.subarray(m.offset, m.offset + m.length));
+  if (m.end) {
+    jobs.delete(m.id);
+    parentPort.postMessage({ id: m.id, digest: job.hash.digest('hex') });
+  }
+});`;
+
+interface Pending {
+  resolve: (digest: string) => void;
+  reject: (error: unknown) => void;
+}
+
+export function createSharedSha256(): SharedSha256 {
+  let worker: Worker | undefined;
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+
+  const failAll = (from: Worker, error: unknown) => {
+    if (worker !== from) return;
+    worker = undefined;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  };
+  const started = () => {
+    if (worker) return worker;
+    const w = new Worker(workerSource, { eval: true });
+    w.on('message', ({ id, digest }: { id: number; digest: string }) => {
+      pending.get(id)?.resolve(digest);
+      pending.delete(id);
+      if (pending.size === 0) w.unref();
+    });
+    w.on('error', (error) => failAll(w, error));
+    w.on('exit', () => failAll(w, new Error('the hashing thread stopped')));
+    worker = w;
+    return w;
+  };
+
+  const offThread = (first: Uint8Array): RangeHash => {
+    const id = nextId++;
+    const buffer = first.buffer;
+    const w = started();
+    // A thread with a job waiting keeps the process alive until its digest is in.
+    w.ref();
+    const digest = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
+    digest.catch(() => undefined);
+    w.postMessage({ id, buffer });
+    let offset = first.byteOffset;
+    let length = 0;
+    const flush = (end: boolean) => {
+      w.postMessage({ id, offset, length, end });
+      offset += length;
+      length = 0;
+    };
+    const hash: RangeHash = {
+      update(range) {
+        if (range.buffer !== buffer || range.byteOffset !== offset + length) {
+          throw new Error('a shared hash takes consecutive ranges of one buffer');
+        }
+        length += range.byteLength;
+        if (length >= batchBytes) flush(false);
+      },
+      digest() {
+        flush(true);
+        return digest;
+      },
+    };
+    return hash;
+  };
+
+  return {
+    create() {
+      let inner: RangeHash | undefined;
+      return {
+        update(range) {
+          if (!inner) {
+            inner = range.buffer instanceof SharedArrayBuffer ? offThread(range) : onThisThread();
+          }
+          inner.update(range);
+        },
+        digest: () => (inner ?? onThisThread()).digest(),
+      };
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      await w?.terminate();
+    },
+  };
+}
+
+function onThisThread(): RangeHash {
+  const hash = createHash('sha256');
+  return {
+    update: (range) => void hash.update(range),
+    digest: async () => hash.digest('hex'),
+  };
+}
