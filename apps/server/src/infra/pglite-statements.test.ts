@@ -33,13 +33,23 @@ describe('cacheStatements', () => {
     expect(row).toEqual([1, at, new Uint8Array([1, 2])]);
   });
 
-  it('keeps the error of a failed statement, and the statement works again after it', async () => {
+  it('keeps the error of a failed statement, and the statement works after it', async () => {
     const insert = 'insert into notes (id) values ($1)';
     await client.query(insert, [1]);
     await client.query(insert, [2]);
     await expect(client.query(insert, [2])).rejects.toMatchObject({ code: '23505' });
     await client.query(insert, [3]);
     expect((await client.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 3 }]);
+  });
+
+  it('prepares a statement again once a migration changed its table', async () => {
+    const read = 'select * from notes where id = $1';
+    await client.query(read, [1]);
+    await client.query(read, [1]);
+    await client.exec('alter table notes add column extra int');
+    await expect(client.query(read, [1])).rejects.toMatchObject({ code: '0A000' });
+    const again = await client.query(read, [1]);
+    expect(again.fields.map((f) => f.name)).toContain('extra');
   });
 
   it('leaves transactions to PGlite and waits for them', async () => {

@@ -88,8 +88,11 @@ export function cacheStatements(client: PGlite, capacity = 256): void {
         ...(await exchange(protocol.serialize.execute({}))),
       );
     } catch (error) {
-      // A statement that failed to prepare or run is prepared again next time.
-      if (statement && statements.get(text) === statement) {
+      // A statement whose plan no longer fits its tables (a migration changed them) or that the
+      // database lost is prepared again next time; one that failed on its values stays.
+      const code = (error as { code?: unknown }).code;
+      const stale = code === '0A000' || code === '26000';
+      if (stale && statement && statements.get(text) === statement) {
         statements.delete(text);
         await exchange(protocol.serialize.close({ type: 'S', name: statement.name })).catch(
           () => undefined,
