@@ -110,7 +110,9 @@ export function cacheStatements(client: PGlite, capacity = 256): void {
 
   client.query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
     const count = statements.has(text) ? usesBeforePreparing : (uses.get(text) ?? 0) + 1;
-    if (count < usesBeforePreparing || options?.blob) {
+    // What Drizzle never asks for (a blob, parameter types, notices) keeps PGlite's own path.
+    const plain = !options?.blob && !options?.paramTypes && !options?.onNotice;
+    if (count < usesBeforePreparing || !plain) {
       if (uses.size >= capacity * 4) uses.clear();
       uses.set(text, count);
       return unprepared<T>(text, params, options);
