@@ -29,6 +29,19 @@ describe('createSharedSha256', () => {
     for (const job of jobs) expect(await job.digest).toBe(sha256(job.bytes));
   });
 
+  it('answers a second digest call with the same digest, and keeps hashing the next uploads', async () => {
+    hashes = createSharedSha256();
+    const bytes = new Uint8Array(new SharedArrayBuffer(2_000_000));
+    bytes.set(randomBytes(bytes.length));
+    const hash = hashes.create();
+    hash.update(bytes);
+    const first = await hash.digest();
+    expect(await hash.digest()).toBe(first);
+    expect(() => hash.update(bytes.subarray(0, 1))).toThrow(/ended/);
+    const next = feed(hashes, 1_500_000, 65536);
+    expect(await next.digest).toBe(sha256(next.bytes));
+  });
+
   it('hashes ordinary memory on this thread, and an empty body', async () => {
     hashes = createSharedSha256();
     const bytes = randomBytes(70_000);

@@ -30,6 +30,7 @@ const jobs = new Map();
 parentPort.on('message', (m) => {
   if (m.buffer) jobs.set(m.id, { bytes: new Uint8Array(m.buffer), hash: createHash('sha256') });
   const job = jobs.get(m.id);
+  if (!job) return;
   if (m.length) job.hash.update(job.bytes.subarray(m.offset, m.offset + m.length));
   if (m.end) {
     jobs.delete(m.id);
@@ -78,21 +79,25 @@ export function createSharedSha256(): SharedSha256 {
     w.postMessage({ id, buffer });
     let offset = first.byteOffset;
     let length = 0;
+    let ended = false;
     const flush = (end: boolean) => {
+      ended = end;
       w.postMessage({ id, offset, length, end });
       offset += length;
       length = 0;
     };
     const hash: RangeHash = {
       update(range) {
+        if (ended) throw new Error('the hash has ended');
         if (range.buffer !== buffer || range.byteOffset !== offset + length) {
           throw new Error('a shared hash takes consecutive ranges of one buffer');
         }
         length += range.byteLength;
         if (length >= batchBytes) flush(false);
       },
+      // Once: a second call (a failed upload's clean-up) answers the same digest.
       digest() {
-        flush(true);
+        if (!ended) flush(true);
         return digest;
       },
     };
