@@ -7,7 +7,7 @@ export interface RangeHash {
   digest(): Promise<string>;
 }
 
-/** Hashes ranges of shared memory on a thread of their own (decision 011, "off the thread"). */
+/** Hashes ranges of shared memory on a thread of their own (decision 011, "the hash on a thread of its own"). */
 export interface SharedSha256 {
   /**
    * A hash whose ranges, when they lie in a SharedArrayBuffer (the large upload buffers of
