@@ -41,7 +41,7 @@ import {
 } from '#test/signing-fixture';
 import { createTestApp } from '#test/test-app';
 import { createTestDatabase } from '#test/test-database';
-import { manualPdf } from './manual-pdf';
+import { manualName, manualPdf } from './manual-pdf';
 import type { SignJob, SignJobResult } from './signing-worker';
 
 const kdfLog2N = Number(process.env.BENCH_KDF_LOG2_N ?? 15);
@@ -234,7 +234,7 @@ try {
   }
   const smallKb = (small.length / 1024).toFixed(0);
   rows.push(
-    `| 1 | ${smallKb} KB manual, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
+    `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
     `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
   );
 

@@ -20,6 +20,7 @@ import * as documents from './document-service';
 import { ReceivedPdf, receivePdf } from './pdf-body';
 import type { RevisionBuffers } from './revision-buffers';
 import type { SharedSha256 } from './shared-sha256';
+import type { ThumbnailRenderer } from './thumbnail';
 
 const tags = ['documents'];
 const errors = {
@@ -48,6 +49,7 @@ export const documentRoutes: FastifyPluginAsync<{
     maxUploadBytes: number;
     buffers: RevisionBuffers;
     hashes: SharedSha256;
+    thumbnails: ThumbnailRenderer;
   };
 }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import * as store from './document-store';
-import { lockThumbnail, renderThumbnail } from './thumbnail';
+import { lockThumbnail, type ThumbnailRenderer } from './thumbnail';
 import type { BatchRow, DocumentRow } from './document-table';
 import { receivedWhole, type ReceivedPdf } from './pdf-body';
 import { findRevision, joinRevision, revisionsOf } from './revision-store';
@@ -292,7 +292,7 @@ export async function readDocumentFile(options: {
  * password to open.
  */
 export async function getThumbnail(options: {
-  ctx: DocumentContext;
+  ctx: DocumentContext & { thumbnails: ThumbnailRenderer };
   actor: AuthUser;
   id: string;
 }): Promise<Uint8Array> {
@@ -305,7 +305,7 @@ export async function getThumbnail(options: {
   if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
   let png: Uint8Array;
   try {
-    png = await renderThumbnail(bytes);
+    png = await options.ctx.thumbnails.render(bytes);
   } catch (error) {
     throw parsingError(error);
   }

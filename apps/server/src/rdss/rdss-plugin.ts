@@ -12,6 +12,7 @@ import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
 import { createSharedSha256 } from './shared-sha256';
+import { createThumbnailRenderer } from './thumbnail';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import type { CrashPoint } from './sign-service';
@@ -31,6 +32,9 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // Their SHA-256 is computed on a thread of its own while they arrive (shared-sha256.ts).
   const hashes = createSharedSha256();
   app.addHook('onClose', () => hashes.close());
+  // Page 1 is rendered on a thread of its own too (thumbnail.ts).
+  const thumbnails = createThumbnailRenderer();
+  app.addHook('onClose', () => thumbnails.close());
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
@@ -39,6 +43,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         ...stores,
         buffers,
         hashes,
+        thumbnails,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });

@@ -1,49 +1,130 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /** Width of a thumbnail in pixels; the height follows the page. */
 export const thumbnailWidth = 240;
 
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`;
-
-interface CanvasAndContext {
-  canvas: { toBuffer(type: 'image/png'): Buffer };
-  context: unknown;
+/** Renders page 1 of PDFs as PNGs on a thread of its own (docs/decisions/009-thumbnails.md). */
+export interface ThumbnailRenderer {
+  /** The PNG; rejects when pdf.js cannot render the file. */
+  render(pdf: Uint8Array): Promise<Buffer>;
+  close(): Promise<void>;
 }
 
-/**
- * A PNG of page 1, rendered with pdf.js on a Node canvas (docs/decisions/009-thumbnails.md).
- * Throws when pdf.js cannot render the file.
- */
-export async function renderThumbnail(pdf: Uint8Array): Promise<Buffer> {
-  // Loaded on the first thumbnail: pdf.js is large, and a server start should not wait for it.
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // pdf.js takes ownership of the buffer it is given; it gets a copy.
-  const doc = await getDocument({
-    data: new Uint8Array(pdf),
-    standardFontDataUrl,
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+
+// CommonJS evaluated as the thread's whole source, as shared-sha256.ts does: the server is one
+// bundled file (decision 008). pdf.js's Node build installs core-js polyfills over built-ins
+// (Array.prototype.push, JSON.parse among them); on this thread they slow only pdf.js. One file
+// at a time: rendering is CPU-bound, and two 50 MB files at once would only double the memory.
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+let pdfjs;
+let queue = Promise.resolve();
+
+async function render(data) {
+  pdfjs ??= await import(workerData.pdfjsUrl);
+  const doc = await pdfjs.getDocument({
+    data,
+    standardFontDataUrl: workerData.standardFontDataUrl,
     isEvalSupported: false,
     verbosity: 0,
   }).promise;
   try {
     const page = await doc.getPage(1);
     const unscaled = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: thumbnailWidth / unscaled.width });
-    const factory = (
-      doc as unknown as { canvasFactory: { create(w: number, h: number): CanvasAndContext } }
-    ).canvasFactory;
-    const { canvas, context } = factory.create(
+    const viewport = page.getViewport({ scale: workerData.width / unscaled.width });
+    const { canvas, context } = doc.canvasFactory.create(
       Math.ceil(viewport.width),
       Math.ceil(viewport.height),
     );
-    await page.render({ canvas, canvasContext: context, viewport } as unknown as Parameters<
-      typeof page.render
-    >[0]).promise;
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
     return canvas.toBuffer('image/png');
   } finally {
     await doc.destroy();
   }
+}
+
+parentPort.on('message', ({ id, pdf }) => {
+  queue = queue.then(async () => {
+    try {
+      parentPort.postMessage({ id, png: await render(pdf) });
+    } catch (error) {
+      parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+});`;
+
+interface Pending {
+  resolve: (png: Buffer) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Answer {
+  id: number;
+  png?: Uint8Array;
+  error?: string;
+}
+
+/**
+ * The thread starts with the first thumbnail (pdf.js is large; a server start need not wait for
+ * it) and holds the process open only while a render is pending. A thread that dies fails its
+ * pending renders; the next render starts a new one.
+ */
+export function createThumbnailRenderer(): ThumbnailRenderer {
+  let worker: Worker | undefined;
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+
+  const failAll = (from: Worker, error: unknown) => {
+    if (worker !== from) return;
+    worker = undefined;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  };
+  const started = () => {
+    if (worker) return worker;
+    const w = new Worker(workerSource, {
+      eval: true,
+      workerData: {
+        pdfjsUrl: pathToFileURL(join(pdfjsRoot, 'legacy/build/pdf.mjs')).href,
+        standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
+        width: thumbnailWidth,
+      },
+    });
+    w.on('message', ({ id, png, error }: Answer) => {
+      const job = pending.get(id);
+      pending.delete(id);
+      if (pending.size === 0) w.unref();
+      if (!job) return;
+      if (png) job.resolve(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+      else job.reject(new Error(error));
+    });
+    w.on('error', (error) => failAll(w, error));
+    w.on('exit', () => failAll(w, new Error('the thumbnail thread stopped')));
+    worker = w;
+    return w;
+  };
+
+  return {
+    render(pdf) {
+      const w = started();
+      w.ref();
+      const id = nextId++;
+      const png = new Promise<Buffer>((resolve, reject) => pending.set(id, { resolve, reject }));
+      // pdf.js takes ownership of the bytes it is given: the thread gets a copy of its own.
+      const copy = new Uint8Array(pdf);
+      w.postMessage({ id, pdf: copy }, [copy.buffer]);
+      return png;
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      await w?.terminate();
+    },
+  };
 }
 
 let lock: Buffer | undefined;
