@@ -21,6 +21,8 @@ export interface LoadResult {
   non2xx: number;
   p50: number;
   p99: number;
+  /** This process's CPU time over the run, in ms (user and system). */
+  cpuMs: number;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -43,11 +45,14 @@ function send(job: LoadJob, agent: Agent): Promise<{ ms: number; status: number 
   });
 }
 
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
 
 process.once('message', async (job: LoadJob) => {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const cpu = process.cpuUsage();
   const total = job.rate * job.seconds;
   const interval = 1000 / job.rate;
   const started = performance.now();
@@ -68,6 +73,7 @@ process.once('message', async (job: LoadJob) => {
     non2xx: results.filter((r) => r.status !== 0 && (r.status < 200 || r.status >= 300)).length,
     p50: Math.round(percentile(times, 0.5) * 10) / 10,
     p99: Math.round(percentile(times, 0.99) * 10) / 10,
+    cpuMs: cpuMs(process.cpuUsage(cpu)),
   };
   process.send?.(answer, () => process.exit(0));
 });

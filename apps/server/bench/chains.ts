@@ -19,6 +19,7 @@
  * drops its own database.
  */
 import { fork } from 'node:child_process';
+import { processesCpuMs } from './cpu-time';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -241,14 +242,29 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
       // A short warm-up (JIT, caches, connections) that is not counted.
       const rate = Number(process.env.BENCH_RATE ?? target.rate);
       await load({ url: address, paths, headers, rate, seconds: 1 });
+      const serverCpu = process.cpuUsage();
+      const databaseCpu = target.databaseUrl ? processesCpuMs('postgres') : 0;
       const result = await load({ url: address, paths, headers, rate, seconds });
+      const used = process.cpuUsage(serverCpu);
+      const databaseAfter = target.databaseUrl ? processesCpuMs('postgres') : 0;
+      const perRequest = (ms: number | undefined) =>
+        ms === undefined || Number.isNaN(ms) ? '—' : (ms / result.requests).toFixed(2);
+      const cpu = [
+        perRequest((used.user + used.system) / 1000),
+        perRequest(
+          databaseCpu === undefined || databaseAfter === undefined
+            ? undefined
+            : databaseAfter - databaseCpu,
+        ),
+        perRequest(result.cpuMs),
+      ].join(' / ');
       const pass =
         result.p50 <= target.p50 &&
         result.p99 <= target.p99 &&
         result.errors === 0 &&
         result.non2xx === 0;
       rows.push(
-        `| ${target.label} | ${target.chains.toLocaleString('en')} | ${name} | ${rate} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ≤ ${target.p50} / ≤ ${target.p99} | ${pass ? 'pass' : 'FAIL'} |`,
+        `| ${target.label} | ${target.chains.toLocaleString('en')} | ${name} | ${rate} | ${result.requests} | ${result.p50} | ${result.p99} | ${result.errors + result.non2xx} | ${cpu} | ≤ ${target.p50} / ≤ ${target.p99} | ${pass ? 'pass' : 'FAIL'} |`,
       );
     }
 
@@ -369,8 +385,8 @@ if (postgres) {
 const table = [
   `Chain lists over HTTP, loaded from a second process for ${seconds} s per case (page size 10, ${callers} callers).`,
   '',
-  '| database | chains | case | rate/s | requests | p50 ms | p99 ms | errors | target p50 / p99 ms | |',
-  '|---|---:|---|---:|---:|---:|---:|---:|---|---|',
+  '| database | chains | case | rate/s | requests | p50 ms | p99 ms | errors | CPU ms a request: server / database / sender | target p50 / p99 ms | |',
+  '|---|---:|---|---:|---:|---:|---:|---:|---|---|---|',
 ];
 const plans: string[] = [];
 try {

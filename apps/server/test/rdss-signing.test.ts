@@ -158,6 +158,20 @@ describe('rDSS signing a chain (POST signatures/sign)', () => {
     const done = await view(ann, chain.id);
     expect(done).toMatchObject({ status: 'DONE', currentSignatureId: null });
     expect(done.signedAt).not.toBeNull();
+    // The list's page links the same revisions as the chain's own view.
+    const listed = (
+      await t.app.inject({
+        url: '/rdss/v1/signatureChains/self?page-num=1&page-size=10&filter=ALL',
+        headers: ann.headers,
+      })
+    )
+      .json<{ content: Chain[] }>()
+      .content.find((c) => c.id === chain.id);
+    expect(listed?.signedDocument).toEqual(done.signedDocument);
+    expect(listed?.signatures.map((s) => s.signedDocument?.id)).toEqual(
+      done.signatures.map((s) => s.signedDocument?.id),
+    );
+    expect(new Set(done.signatures.map((s) => s.signedDocument?.id)).size).toBe(3);
     // A stranger cannot read a revision; a second signature of a done chain is refused.
     expect(
       (
