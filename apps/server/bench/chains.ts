@@ -251,11 +251,14 @@ async function bench(target: Target): Promise<{ rows: string[]; plans: string[] 
         ms === undefined || Number.isNaN(ms) ? '—' : (ms / result.requests).toFixed(2);
       const cpu = [
         perRequest((used.user + used.system) / 1000),
-        perRequest(
-          databaseCpu === undefined || databaseAfter === undefined
-            ? undefined
-            : databaseAfter - databaseCpu,
-        ),
+        // The embedded database runs in the server's process: its share is in the server's.
+        target.databaseUrl
+          ? perRequest(
+              databaseCpu === undefined || databaseAfter === undefined
+                ? undefined
+                : databaseAfter - databaseCpu,
+            )
+          : 'in the server',
         perRequest(result.cpuMs),
       ].join(' / ');
       const pass =
