@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, rgb } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createThumbnailRenderer, thumbnailWidth, type ThumbnailRenderer } from './thumbnail';
 
@@ -8,6 +8,18 @@ async function squarePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([595, 842]);
   page.drawRectangle({ x: 50, y: 500, width: 200, height: 200, color: rgb(0, 0, 0) });
+  return pdf.save();
+}
+
+/** A page of 300,000 tiny squares: seconds of drawing for pdf.js, in a 660 KB file. */
+async function slowPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const ops = Array.from({ length: 300_000 }, (_, i) => `${i % 500} ${i % 800} 1 1 re f`);
+  page.node.set(
+    PDFName.of('Contents'),
+    pdf.context.register(pdf.context.flateStream(ops.join('\n'))),
+  );
   return pdf.save();
 }
 
@@ -77,5 +89,18 @@ describe('createThumbnailRenderer', () => {
     expect(square.byteLength).toBeGreaterThan(0);
     await thumbnails.close();
     expect((await pixels(await thumbnails.render(square))).width).toBe(thumbnailWidth);
+  });
+
+  it('stops a file that draws past the time limit and renders the files after it on a new thread', async () => {
+    thumbnails = createThumbnailRenderer({ timeoutMs: 1000, heapMb: 256 });
+    const [slow, square] = await Promise.allSettled([
+      thumbnails.render(await slowPdf()),
+      thumbnails.render(await squarePdf()),
+    ]);
+    expect(slow.status).toBe('rejected');
+    expect(String((slow as PromiseRejectedResult).reason)).toMatch(/longer than 1000 ms/);
+    expect(square.status).toBe('fulfilled');
+    const png = (square as PromiseFulfilledResult<Buffer>).value;
+    expect((await pixels(png)).at(150 / 595, 242 / 842)).toBeLessThan(20);
   });
 });

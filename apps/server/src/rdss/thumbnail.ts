@@ -8,24 +8,31 @@ export const thumbnailWidth = 240;
 
 /** Renders page 1 of PDFs as PNGs on a thread of its own (docs/decisions/009-thumbnails.md). */
 export interface ThumbnailRenderer {
-  /** The PNG; rejects when pdf.js cannot render the file. */
+  /** The PNG; rejects when pdf.js cannot render the file, or not within the time limit. */
   render(pdf: Uint8Array): Promise<Buffer>;
   close(): Promise<void>;
 }
+
+export interface ThumbnailLimits {
+  /** How long one file may render before its thread is stopped (a PDF made to never finish). */
+  timeoutMs: number;
+  /** The thread's heap: a file that needs more stops its thread, not the server. */
+  heapMb: number;
+}
+
+/** A 48 MB file renders in under a second and 64 MB of heap (bench/documents.ts). */
+const defaultLimits: ThumbnailLimits = { timeoutMs: 20_000, heapMb: 512 };
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
 // CommonJS evaluated as the thread's whole source, as shared-sha256.ts does: the server is one
 // bundled file (decision 008). pdf.js's Node build installs core-js polyfills over built-ins
-// (Array.prototype.push, JSON.parse among them); on this thread they slow only pdf.js. One file
-// at a time: rendering is CPU-bound, and two 50 MB files at once would only double the memory.
+// (Array.prototype.push, JSON.parse among them); on this thread they slow only pdf.js. The
+// thread says when pdf.js has loaded, so a file's time limit counts its render alone.
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
-let pdfjs;
-let queue = Promise.resolve();
 
-async function render(data) {
-  pdfjs ??= await import(workerData.pdfjsUrl);
+async function render(pdfjs, data) {
   const doc = await pdfjs.getDocument({
     data,
     standardFontDataUrl: workerData.standardFontDataUrl,
@@ -47,45 +54,61 @@ async function render(data) {
   }
 }
 
-parentPort.on('message', ({ id, pdf }) => {
-  queue = queue.then(async () => {
+import(workerData.pdfjsUrl).then((pdfjs) => {
+  parentPort.on('message', async ({ id, pdf }) => {
     try {
-      parentPort.postMessage({ id, png: await render(pdf) });
+      parentPort.postMessage({ id, png: await render(pdfjs, pdf) });
     } catch (error) {
       parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }
   });
+  parentPort.postMessage({ ready: true });
 });`;
 
-interface Pending {
+interface Job {
+  id: number;
+  pdf: Uint8Array<ArrayBuffer>;
   resolve: (png: Buffer) => void;
   reject: (error: unknown) => void;
 }
 
 interface Answer {
-  id: number;
+  ready?: true;
+  id?: number;
   png?: Uint8Array;
   error?: string;
 }
 
 /**
- * The thread starts with the first thumbnail (pdf.js is large; a server start need not wait for
- * it) and holds the process open only while a render is pending. A thread that dies fails its
- * pending renders; the next render starts a new one.
+ * Files render one after another: rendering is CPU-bound, and two 50 MB files at once would only
+ * double the memory. The thread starts with the first thumbnail (pdf.js is large; a server start
+ * need not wait for it) and holds the process open only while there is work. A file that passes
+ * the time limit or the heap stops the thread and is refused; the next file starts a new one.
  */
-export function createThumbnailRenderer(): ThumbnailRenderer {
+export function createThumbnailRenderer(
+  limits: ThumbnailLimits = defaultLimits,
+): ThumbnailRenderer {
+  const queue: Job[] = [];
   let worker: Worker | undefined;
-  const pending = new Map<number, Pending>();
+  let ready = false;
+  let current: { job: Job; timer: NodeJS.Timeout } | undefined;
   let nextId = 1;
 
-  const failAll = (from: Worker, error: unknown) => {
-    if (worker !== from) return;
+  const stop = (w: Worker, error: unknown) => {
+    if (worker !== w) return;
     worker = undefined;
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
+    void w.terminate();
+    if (current) {
+      clearTimeout(current.timer);
+      current.job.reject(error);
+      current = undefined;
+    }
+    // A thread that died before pdf.js loaded would die again: the waiting files are refused.
+    if (!ready) for (const job of queue.splice(0)) job.reject(error);
+    ready = false;
+    pump();
   };
   const started = () => {
-    if (worker) return worker;
     const w = new Worker(workerSource, {
       eval: true,
       workerData: {
@@ -93,35 +116,63 @@ export function createThumbnailRenderer(): ThumbnailRenderer {
         standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
         width: thumbnailWidth,
       },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
     });
-    w.on('message', ({ id, png, error }: Answer) => {
-      const job = pending.get(id);
-      pending.delete(id);
-      if (pending.size === 0) w.unref();
-      if (!job) return;
-      if (png) job.resolve(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
-      else job.reject(new Error(error));
+    w.on('message', (answer: Answer) => {
+      if (answer.ready) ready = true;
+      else if (current && answer.id === current.job.id) {
+        const { job, timer } = current;
+        clearTimeout(timer);
+        current = undefined;
+        const { png } = answer;
+        if (png) job.resolve(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+        else job.reject(new Error(answer.error));
+      }
+      pump();
     });
-    w.on('error', (error) => failAll(w, error));
-    w.on('exit', () => failAll(w, new Error('the thumbnail thread stopped')));
-    worker = w;
+    w.on('error', (error) => stop(w, error));
+    w.on('exit', () => stop(w, new Error('the thumbnail thread stopped')));
     return w;
   };
+  function pump() {
+    if (current || queue.length === 0) {
+      // An idle thread does not keep the process alive.
+      if (!current) worker?.unref();
+      return;
+    }
+    worker ??= started();
+    worker.ref();
+    if (!ready) return;
+    const job = queue.shift()!;
+    const w = worker;
+    const { pdf } = job;
+    const timer = setTimeout(
+      () => stop(w, new Error(`the thumbnail took longer than ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
+    current = { job, timer };
+    w.postMessage({ id: job.id, pdf }, [pdf.buffer]);
+  }
 
   return {
     render(pdf) {
-      const w = started();
-      w.ref();
-      const id = nextId++;
-      const png = new Promise<Buffer>((resolve, reject) => pending.set(id, { resolve, reject }));
       // pdf.js takes ownership of the bytes it is given: the thread gets a copy of its own.
       const copy = new Uint8Array(pdf);
-      w.postMessage({ id, pdf: copy }, [copy.buffer]);
-      return png;
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ id: nextId++, pdf: copy, resolve, reject });
+        pump();
+      });
     },
     async close() {
       const w = worker;
       worker = undefined;
+      ready = false;
+      for (const job of queue.splice(0)) job.reject(new Error('the thumbnail renderer closed'));
+      if (current) {
+        clearTimeout(current.timer);
+        current.job.reject(new Error('the thumbnail renderer closed'));
+        current = undefined;
+      }
       await w?.terminate();
     },
   };
