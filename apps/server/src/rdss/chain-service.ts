@@ -73,10 +73,17 @@ async function signedRevisionsOf(
   const signedChains = chains
     .filter((c) => c.entries.some((e) => e.status === 'DONE' && !e.approver))
     .map((c) => c.chain.id);
+  return signedRevisionsFrom(await revisionsOfChains(db, signedChains));
+}
+
+/** The maps of revisions given oldest first within each chain. */
+function signedRevisionsFrom(
+  revisions: Iterable<{ id: string; entryId: string; chainId: string }>,
+): SignedRevisions {
   const byEntry = new Map<string, string>();
   const latestOfChain = new Map<string, string>();
   // Oldest first: the last one seen of a chain is its latest.
-  for (const revision of await revisionsOfChains(db, signedChains)) {
+  for (const revision of revisions) {
     byEntry.set(revision.entryId, revision.id);
     latestOfChain.set(revision.chainId, revision.id);
   }
@@ -504,15 +511,17 @@ async function pageView(
   page: store.ChainPageRows,
   actorId: string,
 ): Promise<ChainPage> {
-  // One lookup of everyone the page names (and of its batches' documents), not one per chain.
-  const [users, subjects, signed] = await Promise.all([
+  // One lookup of everyone the page names (and of its batches' documents), not one per chain;
+  // the signed revisions came with the page's rows.
+  const [users, subjects] = await Promise.all([
     ctx.users.findMany(page.chains.flatMap((listed) => peopleOf(listed.stored))),
     subjectsOfPage(ctx.database.db, page.chains),
-    signedRevisionsOf(
-      ctx.database.db,
-      page.chains.map((listed) => listed.stored),
-    ),
   ]);
+  const signed = signedRevisionsFrom(
+    page.chains.flatMap((listed) =>
+      listed.revisions.map((r) => ({ ...r, chainId: listed.stored.chain.id })),
+    ),
+  );
   const content = await Promise.all(
     page.chains.map(({ stored }) =>
       toView(ctx, stored, subjects.get(stored.chain.id)!, actorId, users, signed),

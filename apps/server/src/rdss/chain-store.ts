@@ -309,8 +309,8 @@ interface EntryJson extends Omit<ChainEntryRow, 'signedAt'> {
 
 /**
  * The two queries of a list page (the bench explains both). The page's rows come with each
- * chain's entries, viewers, document and batch in the same statement, so a page costs two
- * queries (run side by side), not one per part.
+ * chain's entries, viewers, signed revisions, document and batch in the same statement, so a
+ * page costs two queries (run side by side), not one per part.
  */
 export function chainPageQueries(
   db: Handle,
@@ -343,6 +343,10 @@ export function chainPageQueries(
           from rdss.chain_entries e where e.chain_id = ${chains.id})`,
         viewerIds: sql<string[]>`(select coalesce(array_agg(v.user_id::text), '{}')
           from rdss.chain_viewers v where v.chain_id = ${chains.id})`,
+        // The signed revisions' ids, oldest first (decision 018, "the CPU a request costs").
+        revisions: sql<SignedRevisionJson[]>`(select coalesce(json_agg(json_build_object(
+            'id', r.id, 'entryId', r.entry_id) order by r.seq), '[]'::json)
+          from rdss.document_revisions r where r.chain_id = ${chains.id})`,
         matching: totalInRows ?? sql<null>`null`,
       })
       .from(chains)
@@ -361,11 +365,19 @@ export function chainPageQueries(
   };
 }
 
-/** A chain of a list page, with the document or batch it is over. */
+/** A signed revision as the page query's JSON names it. */
+export interface SignedRevisionJson {
+  id: string;
+  entryId: string;
+}
+
+/** A chain of a list page, with the document or batch it is over and its signed revisions. */
 export interface ListedChain {
   stored: StoredChain;
   document: DocumentRow | null;
   batch: BatchRow | null;
+  /** Oldest first. */
+  revisions: SignedRevisionJson[];
 }
 
 /** A page of chains, with the total across pages (a lower bound when capped). */
@@ -410,6 +422,7 @@ async function pageOfChains(
       },
       document: row.document,
       batch: row.batch,
+      revisions: row.revisions,
     })),
     ...(capped ? { total: queries.bound!, totalIsLowerBound: true } : { total }),
   };
