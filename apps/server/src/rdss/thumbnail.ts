@@ -119,6 +119,8 @@ export function createThumbnailRenderer(
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
     });
     w.on('message', (answer: Answer) => {
+      // A stopped thread's last words are not this thread's.
+      if (worker !== w) return;
       if (answer.ready) ready = true;
       else if (current && answer.id === current.job.id) {
         const { job, timer } = current;
