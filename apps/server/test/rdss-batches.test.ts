@@ -60,7 +60,7 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
     const result = await t.context.database.db.execute(
       sql`select (select count(*) from rdss.batches)::int as batches,
         (select count(*) from rdss.documents)::int as documents,
-        (select count(*) from rdss.document_blobs)::int as blobs`,
+        (select count(distinct document_id) from rdss.document_blob_chunks)::int as blobs`,
     );
     return (result as unknown as { rows: Record<string, number>[] }).rows[0];
   };

@@ -85,7 +85,7 @@ describe('rDSS documents: upload, read, download, delete', () => {
     });
   const stored = async () => {
     const result = await t.context.database.db.execute(
-      sql`select (select count(*) from rdss.documents)::int as documents, (select count(*) from rdss.document_blobs)::int as blobs`,
+      sql`select (select count(*) from rdss.documents)::int as documents, (select count(distinct document_id) from rdss.document_blob_chunks)::int as blobs`,
     );
     return (result as unknown as { rows: { documents: number; blobs: number }[] }).rows[0];
   };

@@ -531,7 +531,7 @@ describe('rDSS signing a chain (POST signatures/sign)', () => {
     const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
     // The stored bytes break after upload (storage damage): signing refuses, nothing changes.
     await t.context.database.db.execute(
-      sql`update rdss.document_blobs set bytes = substring(bytes from 1 for 200) where document_id = ${chain.origDocument!.id}`,
+      sql`update rdss.document_blob_chunks set bytes = substring(bytes from 1 for 200) where document_id = ${chain.origDocument!.id} and seq = 0`,
     );
     const res = await sign(bob, signBody(chain, bob, key(bob)));
     expect([res.json<{ code: string }>().code, res.statusCode]).toEqual([

@@ -4,7 +4,7 @@ import { documentThumbnails } from './document-table';
 import type { Db, Tx } from '#infra/database';
 import {
   batches,
-  documentBlobs,
+  documentBlobChunks,
   documents,
   type BatchRow,
   type DocumentRow,
@@ -53,21 +53,52 @@ export interface BlobStaging {
   write(bytes: Uint8Array, offset: number): void;
 }
 
+/**
+ * The largest piece of a document's bytes in one row: node-postgres copies each parameter into
+ * its message, so a file written in one statement is held twice (decision 011, "a 48 MB
+ * upload's memory on PostgreSQL").
+ */
+export const blobChunkBytes = 8 * 1024 * 1024;
+
+/** A document's pieces, in order. */
+function chunksOf(db: Handle, documentId: string): Promise<{ bytes: Uint8Array }[]> {
+  return db
+    .select({ bytes: documentBlobChunks.bytes })
+    .from(documentBlobChunks)
+    .where(eq(documentBlobChunks.documentId, documentId))
+    .orderBy(asc(documentBlobChunks.seq));
+}
+
 export const postgresBlobStore: BlobStore = {
   async put(db, documentId, bytes) {
-    await db.insert(documentBlobs).values({ documentId, bytes });
+    // One statement a piece, one after another: never more than a piece in a message.
+    for (let seq = 0; seq === 0 || seq * blobChunkBytes < bytes.length; seq++) {
+      const piece = bytes.subarray(seq * blobChunkBytes, (seq + 1) * blobChunkBytes);
+      await db.insert(documentBlobChunks).values({ documentId, seq, bytes: piece });
+    }
   },
   async get(db, documentId) {
-    const [row] = await db
-      .select({ bytes: documentBlobs.bytes })
-      .from(documentBlobs)
-      .where(eq(documentBlobs.documentId, documentId));
-    return row?.bytes;
+    const chunks = await chunksOf(db, documentId);
+    if (chunks.length === 0) return undefined;
+    // A file of one piece (under 8 MiB) is the driver's buffer as it is.
+    if (chunks.length === 1) return chunks[0]!.bytes;
+    return Buffer.concat(chunks.map((c) => c.bytes));
   },
-  // node-postgres answers a bytea in a buffer of its own: one copy. Reading it in `substring`
-  // windows or in binary format was measured no faster (decision 012).
-  readInto(db, documentId, target) {
-    return readIntoByGet(postgresBlobStore, db, documentId, target);
+  // node-postgres answers each piece in a buffer of its own; they are copied into place.
+  async readInto(db, documentId, target) {
+    const chunks = await chunksOf(db, documentId);
+    if (chunks.length === 0) return false;
+    checkLength(
+      documentId,
+      chunks.reduce((n, c) => n + c.bytes.length, 0),
+      target,
+    );
+    let offset = 0;
+    for (const { bytes } of chunks) {
+      target.set(bytes, offset);
+      offset += bytes.length;
+    }
+    return true;
   },
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,

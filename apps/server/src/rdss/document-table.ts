@@ -1,4 +1,13 @@
-import { bigint, boolean, customType, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  integer,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { DocumentSecurity } from '@signet/contracts/documents';
 
 const rdss = pgSchema('rdss');
@@ -30,9 +39,10 @@ export const batches = rdss.table('batches', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** `rdss.document_blobs`: the bytes (document-store.ts). */
-export const documentBlobs = rdss.table('document_blobs', {
-  documentId: uuid('document_id').primaryKey(),
+/** `rdss.document_blob_chunks`: the bytes, in pieces in order (document-store.ts). */
+export const documentBlobChunks = rdss.table('document_blob_chunks', {
+  documentId: uuid('document_id').notNull(),
+  seq: integer('seq').notNull(),
   bytes: bytea('bytes').notNull(),
 });
 

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobChunkBytes, postgresBlobStore } from '#rdss/document-store';
+import { createRsspTestApp, type Person } from './rssp-fixture';
+import { uploadPdf } from './signing-fixture';
+import type { TestApp } from './test-app';
+
+/** A valid PDF of about `size` bytes: one page and an unused stream of random bytes. */
+async function pdfOfSize(size: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  pdf.context.register(pdf.context.stream(randomBytes(size)));
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+// The bytes in the database (in memory on PGlite, or PostgreSQL with TEST_DATABASE_URL): a file
+// larger than a piece is stored as pieces, and read back whole.
+describe('document bytes in the database, in pieces', () => {
+  let t: TestApp;
+  let ann: Person;
+  beforeAll(async () => {
+    ({ t, ann } = await createRsspTestApp({ MAX_UPLOAD_DOCUMENT_BYTES: String(40 * 2 ** 20) }));
+  });
+  afterAll(() => t.close());
+
+  const pieces = async (documentId: string) =>
+    (
+      (await t.context.database.db.execute(
+        sql`select seq, length(bytes)::int as length from rdss.document_blob_chunks
+          where document_id = ${documentId} order by seq`,
+      )) as unknown as { rows: { seq: number; length: number }[] }
+    ).rows;
+
+  it('keeps a 17 MB upload as three pieces of at most 8 MiB and answers it byte for byte', async () => {
+    const bytes = await pdfOfSize(2 * blobChunkBytes + 1_000_000);
+    const id = await uploadPdf(t, ann, bytes);
+    const stored = await pieces(id);
+    expect(stored.map((p) => p.seq)).toEqual([0, 1, 2]);
+    expect(stored.map((p) => p.length)).toEqual([
+      blobChunkBytes,
+      blobChunkBytes,
+      bytes.length - 2 * blobChunkBytes,
+    ]);
+    const res = await t.app.inject({ url: `/rdss/v1/documents/${id}/file`, headers: ann.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+
+    const db = t.context.database.db;
+    const target = Buffer.alloc(bytes.length);
+    expect(await postgresBlobStore.readInto(db, id, target)).toBe(true);
+    expect(target.equals(bytes)).toBe(true);
+    await expect(postgresBlobStore.readInto(db, id, Buffer.alloc(10))).rejects.toThrow(/long/);
+  });
+
+  it('keeps a small file as one piece, and answers nothing for bytes it does not hold', async () => {
+    const bytes = await pdfOfSize(1000);
+    const id = await uploadPdf(t, ann, bytes);
+    expect((await pieces(id)).map((p) => p.length)).toEqual([bytes.length]);
+    const db = t.context.database.db;
+    expect(Buffer.from((await postgresBlobStore.get(db, id))!).equals(bytes)).toBe(true);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(await postgresBlobStore.get(db, missing)).toBeUndefined();
+    expect(await postgresBlobStore.readInto(db, missing, Buffer.alloc(1))).toBe(false);
+  });
+});
