@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +64,39 @@ describe('document bytes in the database, in pieces', () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect(await postgresBlobStore.get(db, missing)).toBeUndefined();
     expect(await postgresBlobStore.readInto(db, missing, Buffer.alloc(1))).toBe(false);
+  });
+
+  it("migration 013 moves an existing install's bytes into pieces and drops the old table", async () => {
+    const bytes = await pdfOfSize(5000);
+    const id = await uploadPdf(t, ann, bytes);
+    const { database } = t.context;
+    // The install as it was before migration 013 (001's table, one row a document).
+    await database.exec(`
+      create table rdss.document_blobs (
+        document_id uuid primary key references rdss.documents (id) on delete cascade,
+        bytes bytea not null
+      );
+      insert into rdss.document_blobs
+        select document_id, string_agg(bytes, ''::bytea order by seq)
+        from rdss.document_blob_chunks group by document_id;
+      drop table rdss.document_blob_chunks;`);
+    await database.exec(
+      readFileSync(
+        new URL('../src/rdss/migrations/013-document-blob-chunks.sql', import.meta.url),
+        'utf8',
+      ),
+    );
+    // Each document is one piece after the move, the 17 MB one of the first test too.
+    expect((await pieces(id)).map((p) => p.seq)).toEqual([0]);
+    const all = await database.db.execute(
+      sql`select count(*)::int as n, count(distinct document_id)::int as documents
+        from rdss.document_blob_chunks`,
+    );
+    const counted = (all as unknown as { rows: { n: number; documents: number }[] }).rows[0]!;
+    expect(counted.n).toBe(counted.documents);
+    expect(counted.documents).toBe(3);
+    expect(Buffer.from((await postgresBlobStore.get(database.db, id))!).equals(bytes)).toBe(true);
+    const old = await database.db.execute(sql`select to_regclass('rdss.document_blobs') as name`);
+    expect((old as unknown as { rows: { name: string | null }[] }).rows[0]?.name).toBeNull();
   });
 });
