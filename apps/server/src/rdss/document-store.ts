@@ -55,8 +55,8 @@ export interface BlobStaging {
 
 /**
  * The largest piece of a document's bytes in one row: node-postgres copies each parameter into
- * its message, so a file written in one statement is held twice (decision 011, "a 48 MB
- * upload's memory on PostgreSQL").
+ * its message, so a file written in one statement is held twice (decision 011, "the bytes in
+ * pieces on PostgreSQL").
  */
 export const blobChunkBytes = 8 * 1024 * 1024;
 
