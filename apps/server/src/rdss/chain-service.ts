@@ -38,6 +38,7 @@ import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import { findBatch, findDocument, type BlobStore } from './document-store';
 import { revisionsOfChains } from './revision-store';
+import type { RevisionRow } from './revision-table';
 import type { DocumentRow } from './document-table';
 import {
   loadSubject,
@@ -78,7 +79,7 @@ async function signedRevisionsOf(
 
 /** The maps of revisions given oldest first within each chain. */
 function signedRevisionsFrom(
-  revisions: Iterable<{ id: string; entryId: string; chainId: string }>,
+  revisions: Iterable<Pick<RevisionRow, 'id' | 'entryId' | 'chainId'>>,
 ): SignedRevisions {
   const byEntry = new Map<string, string>();
   const latestOfChain = new Map<string, string>();

@@ -26,6 +26,7 @@ import {
   type ChainRow,
 } from './chain-table';
 import { batches, documents, type BatchRow, type DocumentRow } from './document-table';
+import type { RevisionRow } from './revision-table';
 
 type Handle = Db | Tx;
 
@@ -344,7 +345,7 @@ export function chainPageQueries(
         viewerIds: sql<string[]>`(select coalesce(array_agg(v.user_id::text), '{}')
           from rdss.chain_viewers v where v.chain_id = ${chains.id})`,
         // The signed revisions' ids, oldest first (decision 018, "the CPU a request costs").
-        revisions: sql<SignedRevisionJson[]>`(select coalesce(json_agg(json_build_object(
+        revisions: sql<ListedRevision[]>`(select coalesce(json_agg(json_build_object(
             'id', r.id, 'entryId', r.entry_id) order by r.seq), '[]'::json)
           from rdss.document_revisions r where r.chain_id = ${chains.id})`,
         matching: totalInRows ?? sql<null>`null`,
@@ -365,20 +366,17 @@ export function chainPageQueries(
   };
 }
 
-/** A signed revision as the page query's JSON names it. */
-export interface SignedRevisionJson {
-  id: string;
-  entryId: string;
-}
-
 /** A chain of a list page, with the document or batch it is over and its signed revisions. */
 export interface ListedChain {
   stored: StoredChain;
   document: DocumentRow | null;
   batch: BatchRow | null;
   /** Oldest first. */
-  revisions: SignedRevisionJson[];
+  revisions: ListedRevision[];
 }
+
+/** What a list page needs of a signed revision: which entry signed it. */
+type ListedRevision = Pick<RevisionRow, 'id' | 'entryId'>;
 
 /** A page of chains, with the total across pages (a lower bound when capped). */
 export interface ChainPageRows {
