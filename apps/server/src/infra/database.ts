@@ -96,7 +96,10 @@ async function openPostgres(url: string): Promise<Database> {
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Idle connections stay open (idleTimeoutMillis 0; pg's default closes them after 10 s): a
+  // reopened one is a new backend whose first statements load its catalog caches, tens of ms
+  // that the request waiting for it pays (decision 018, "the pool keeps its connections").
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const listeners = new Set<PoolClient>();
