@@ -57,7 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNulGuard(app);
   registerMetrics(app);
   monitorEventBus(app, context.events);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {

@@ -16,6 +16,26 @@ describe('app boot', () => {
     expect(typeof res.json().time).toBe('string');
   });
 
+  it('sends the security headers and the content security policy on every answer, a 404 too', async () => {
+    for (const url of [
+      '/api/v1/server/ping',
+      '/api/v1/no-such-thing',
+      '/rdss/v1/signatureChains/self',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      // The test app is served over http: no HSTS.
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
   it('bounds how long a client may take over a request (HTTP timeouts from the config)', () => {
     expect(t.app.server.headersTimeout).toBe(30_000);
     expect(t.app.server.requestTimeout).toBe(120_000);
