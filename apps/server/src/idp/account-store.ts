@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { builtQueries } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
 import { accounts, emailConfirmations, oidcPayloads } from './idp-schema';
@@ -37,9 +38,19 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
   return rows[0] ?? null;
 }
 
+/** Every authenticated request reads its token's account: the query is built once. */
+const accountById = builtQueries((db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(''),
+);
+
 export async function findAccountById(db: Db, id: string): Promise<Account | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const rows = await accountById(db).execute({ id });
   return rows[0] ?? null;
 }
 

@@ -34,6 +34,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     hsts: config.publicUrl.startsWith('https:'),
   });
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, done);
+    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 }

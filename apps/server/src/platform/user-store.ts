@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import type { Db, Tx } from '#infra/database';
+import { builtQueries } from '#infra/built-queries';
 import { containing } from '#infra/like-pattern';
 import {
   deletedIdentities,
@@ -57,12 +58,18 @@ function orderBy(field: UserSortField, order: 'asc' | 'desc'): SQL[] {
   }
 }
 
-export function findUsersByIds(db: Handle, ids: readonly string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
+/** Every list page names its people: the query is built once, for any number of ids. */
+const usersByIds = builtQueries((db) =>
+  db
     .select()
     .from(users)
-    .where(inArray(users.id, [...ids]));
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(''),
+);
+
+export function findUsersByIds(db: Handle, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return usersByIds(db).execute({ ids: [...ids] });
 }
 
 export async function findUserById(db: Handle, id: string): Promise<UserRow | undefined> {
@@ -80,12 +87,23 @@ export async function findUserByIdentity(
   issuer: string,
   subject: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.idpIssuer, issuer), eq(users.idpSubject, subject)));
+  const [row] = await userByIdentity(db).execute({ issuer, subject });
   return row;
 }
+
+/** Every authenticated request resolves its user: the query is built once. */
+const userByIdentity = builtQueries((db) =>
+  db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.idpIssuer, sql.placeholder('issuer')),
+        eq(users.idpSubject, sql.placeholder('subject')),
+      ),
+    )
+    .prepare(''),
+);
 
 interface Identity {
   issuer: string;
