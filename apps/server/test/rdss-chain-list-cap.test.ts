@@ -113,6 +113,42 @@ describe("rDSS admin list: the narrowing filters' capped total", () => {
     expect(done.totalIsLowerBound).toBeUndefined();
   });
 
+  it('answers each call of a page statement built once with its own caller, page and filter values', async () => {
+    // The statements are built once per shape (filter, search, order) and run with each call's
+    // values (decision 018, "queries built once"): one caller's values never stay in them.
+    const own = async (who: Person, query: string) => {
+      const res = await t.app.inject({
+        url: `/rdss/v1/signatureChains/self?${query}`,
+        headers: who.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ChainPage>();
+    };
+    const ids = (p: ChainPage) => p.content.map((c) => c.id);
+    expect((await own(admin, 'page-size=10')).total).toBe(0);
+    const annFirst = await own(ann, 'page-size=10');
+    expect(annFirst.total).toBe(
+      await real(`exists (select 1 from rdss.chain_entries e
+      where e.chain_id = c.id and e.user_id = '${ann.id}') and c.deleted_at is null`),
+    );
+    expect((await own(admin, 'page-size=10')).content).toEqual([]);
+    const annSecond = await own(ann, 'page-size=10&page-num=2');
+    const annLonger = await own(ann, 'page-size=25');
+    expect(ids(annLonger).slice(0, 20)).toEqual([...ids(annFirst), ...ids(annSecond)]);
+
+    const byCreator = async (who: Person) => (await page(`createdBy=${who.id}&page-size=0`)).total;
+    expect(await byCreator(ann)).toBe(await real(`c.created_by = '${ann.id}'`));
+    expect(await byCreator(admin)).toBe(0);
+    const names = async (term: string) =>
+      (await page(`fileName=${term}&page-size=25`)).content.map((c) => c.origDocument?.fileName);
+    expect(await names('bulk-seed-999.')).toEqual(['bulk-seed-999.pdf']);
+    expect((await names('bulk-seed-99')).sort()).toEqual(
+      ['', ...Array.from({ length: 10 }, (_, i) => String(i))]
+        .map((n) => `bulk-seed-99${n}.pdf`)
+        .sort(),
+    );
+  });
+
   it("finds chains by their document's name and by their batch's name, in any case", async () => {
     const blank = async () => {
       const document = await PDFDocument.create();

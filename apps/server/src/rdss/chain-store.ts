@@ -9,11 +9,14 @@ import {
   isNotNull,
   isNull,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { ChainFilter } from '@signet/contracts/chain-rules';
 import type { AdminChainListQuery, OwnChainListQuery } from '@signet/contracts/chains';
+import type { ChainStatus } from '@signet/contracts/chain-rules';
 import { pageOffset } from '@signet/contracts/paging';
+import { builtQueries } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
@@ -121,8 +124,11 @@ export async function closeOpenEntries(
     );
 }
 
+/** A value of a list page's query, or the placeholder that stands for it in a query built once. */
+type Slot<T> = T | Placeholder<string, T>;
+
 /** The user's own CREATED entry that may act now (documents §4), as SQL over chain `c`. */
-function actionableBy(userId: string): SQL {
+function actionableBy(userId: Slot<string>): SQL {
   return sql`${chains.status} = 'CREATED' and exists (
     select 1 from rdss.chain_entries e
     where e.chain_id = ${chains.id} and e.user_id = ${userId} and e.status = 'CREATED'
@@ -132,7 +138,7 @@ function actionableBy(userId: string): SQL {
   )`;
 }
 
-function filterCondition(filter: ChainFilter, userId: string): SQL | undefined {
+function filterCondition(filter: ChainFilter, userId: Slot<string>): SQL | undefined {
   switch (filter) {
     case 'ALL':
       return undefined;
@@ -148,7 +154,7 @@ function filterCondition(filter: ChainFilter, userId: string): SQL | undefined {
 }
 
 /** The user created the chain, has an entry in it or views it. */
-function memberOf(userId: string): SQL {
+function memberOf(userId: Slot<string>): SQL {
   // A union of three index lookups (entries, viewers, created by): a user's few dozen chains are
   // found without looking at anyone else's (bench/chains.ts prints the plan).
   return sql`${chains.id} in (
@@ -160,32 +166,9 @@ function memberOf(userId: string): SQL {
 /** A chain's name: its document's file name, or its batch's name (bulk). */
 const chainName = sql`coalesce(${documents.fileName}, ${batches.name})`;
 
-const fileNameContaining = (term: string | undefined) =>
-  term?.trim() ? sql`lower(${chainName}) like lower(${containing(term.trim())})` : undefined;
-
-/** Which chains `signatureChains/self` lists: the user's own, not deleted, under one filter. */
-export function ownChainsWhere(userId: string, query: OwnChainListQuery): SQL | undefined {
-  return and(
-    isNull(chains.deletedAt),
-    memberOf(userId),
-    filterCondition(query.filter, userId),
-    fileNameContaining(query.q),
-  );
-}
-
-/** The chains a user created or takes part in (not deleted), one page under one filter. */
-export function listOwnChains(
-  db: Handle,
-  userId: string,
-  query: OwnChainListQuery,
-): Promise<ChainPageRows> {
-  return pageOfChains(query, ownChainPageQueries(db, userId, query));
-}
-
-/** A user's list page counts its matches in its own statement (a window count over a few dozen). */
-export function ownChainPageQueries(db: Handle, userId: string, query: OwnChainListQuery) {
-  const where = ownChainsWhere(userId, query);
-  return chainPageQueries(db, where, query, sql<number>`(count(*) over ())::int`);
+/** The `like` pattern of a name search; undefined when the list is not searched. */
+function searchPattern(term: string | undefined): string | undefined {
+  return term?.trim() ? containing(term.trim()) : undefined;
 }
 
 /** The dashboard's four counts (platform §3 user stats) over the user's chains, in one scan. */
@@ -207,9 +190,111 @@ export async function countOwnChains(
   return row ?? { pendingCount: 0, todoCount: 0, failedCount: 0, signedCount: 0 };
 }
 
-/** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
-export function listAllChains(db: Handle, query: AdminChainListQuery): Promise<ChainPageRows> {
-  return pageOfChains(query, adminChainPageQueries(db, query));
+/** How a list page is ordered: part of its statement's shape. */
+interface PageOrder {
+  sortField: OwnChainListQuery['sort-field'];
+  descending: boolean;
+}
+
+/** Which rows of the ordered list a page takes. */
+interface PageWindow {
+  limit: Slot<number>;
+  offset: Slot<number>;
+}
+
+const orderOf = (query: OwnChainListQuery | AdminChainListQuery): PageOrder => ({
+  sortField: query['sort-field'],
+  descending: query['sort-order'] !== 'asc',
+});
+
+const windowOf = (query: OwnChainListQuery | AdminChainListQuery): PageWindow => ({
+  limit: query['page-size'],
+  offset: pageOffset(query),
+});
+
+const windowPlaceholders: PageWindow = {
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/**
+ * What shapes a user's list page's statement: its filter, whether it searches, its order. Pages
+ * of one shape run one statement built once (`builtQueries`), each with its own values.
+ */
+interface OwnPageShape extends PageOrder {
+  filter: ChainFilter;
+  searched: boolean;
+}
+
+/** A user's list page's values, or their placeholders. */
+interface OwnPageSlots extends PageWindow {
+  userId: Slot<string>;
+  pattern: Slot<string>;
+}
+
+const ownShape = (query: OwnChainListQuery): OwnPageShape => ({
+  ...orderOf(query),
+  filter: query.filter,
+  searched: searchPattern(query.q) !== undefined,
+});
+
+const ownValues = (userId: string, query: OwnChainListQuery) => ({
+  ...windowOf(query),
+  userId,
+  pattern: searchPattern(query.q) ?? '',
+});
+
+/** Which chains `signatureChains/self` lists: the user's own, not deleted, under one filter. */
+function ownChainsWhere(shape: OwnPageShape, slots: OwnPageSlots): SQL | undefined {
+  return and(
+    isNull(chains.deletedAt),
+    memberOf(slots.userId),
+    filterCondition(shape.filter, slots.userId),
+    // A user's few dozen chains are filtered by their names, not by the kept search name.
+    shape.searched ? sql`lower(${chainName}) like lower(${slots.pattern})` : undefined,
+  );
+}
+
+/** A user's list page counts its matches in its own statement (a window count over a few dozen). */
+function ownPageStatements(db: Handle, shape: OwnPageShape, slots: OwnPageSlots) {
+  return chainPageStatements(
+    db,
+    ownChainsWhere(shape, slots),
+    shape,
+    slots,
+    sql<number>`(count(*) over ())::int`,
+  );
+}
+
+const ownPagesBuilt = builtQueries(
+  (db, shape: OwnPageShape) => {
+    const statements = ownPageStatements(db, shape, {
+      ...windowPlaceholders,
+      userId: sql.placeholder('userId'),
+      pattern: sql.placeholder('pattern'),
+    });
+    return { rows: statements.rows.prepare(''), total: statements.total.prepare('') };
+  },
+  (shape) => JSON.stringify(shape),
+);
+
+/** The chains a user created or takes part in (not deleted), one page under one filter. */
+export function listOwnChains(
+  db: Handle,
+  userId: string,
+  query: OwnChainListQuery,
+): Promise<ChainPageRows> {
+  const built = ownPagesBuilt(db, ownShape(query));
+  const values = ownValues(userId, query);
+  return pageOfChains(query, {
+    rows: () => built.rows.execute(values),
+    total: () => built.total.execute(values),
+  });
+}
+
+/** A user's list page's statements with their values written in (the bench explains them). */
+export function ownChainPageQueries(db: Handle, userId: string, query: OwnChainListQuery) {
+  return ownPageStatements(db, ownShape(query), ownValues(userId, query));
 }
 
 /**
@@ -218,26 +303,75 @@ export function listAllChains(db: Handle, query: AdminChainListQuery): Promise<C
  */
 export const adminCountCap = 1000;
 
+/** What shapes the admin list page's statements (see `OwnPageShape`). */
+interface AdminPageShape extends PageOrder {
+  recycleBin: boolean;
+  status: ChainStatus | null;
+  byCreator: boolean;
+  byMember: boolean;
+  searched: boolean;
+}
+
+/** The admin list page's values, or their placeholders. */
+interface AdminPageSlots extends PageWindow {
+  createdBy: Slot<string>;
+  memberId: Slot<string>;
+  pattern: Slot<string>;
+  /** One more than the bound of a capped count. */
+  countLimit: Slot<number>;
+}
+
+const adminShape = (query: AdminChainListQuery): AdminPageShape => ({
+  ...orderOf(query),
+  recycleBin: query.recycleBin,
+  status: query.status ?? null,
+  byCreator: query.createdBy !== undefined,
+  byMember: query.memberId !== undefined,
+  searched: searchPattern(query.fileName ?? query.q) !== undefined,
+});
+
 /**
- * The admin list's two queries. Filtered by status and recycle bin alone, its total is the kept
- * count (rdss.chain_counts, decision 015): counting 100,000 chains on every page is what the list
- * cannot afford. The other filters (file name, creator, member) count their matches, up to a
+ * Past the cap, a page further on still counts to its own end (the bound is then the rows up to
+ * that page: "more than" stays true of it).
+ */
+const countBound = (query: AdminChainListQuery) =>
+  Math.max(adminCountCap, pageOffset(query) + query['page-size']);
+
+const adminValues = (query: AdminChainListQuery) => ({
+  ...windowOf(query),
+  createdBy: query.createdBy ?? '',
+  memberId: query.memberId ?? '',
+  pattern: searchPattern(query.fileName ?? query.q) ?? '',
+  countLimit: countBound(query) + 1,
+});
+
+/** Which chains the admin's list shows under its filters. */
+function adminChainsWhere(shape: AdminPageShape, slots: AdminPageSlots): SQL | undefined {
+  return and(
+    shape.recycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
+    shape.status ? eq(chains.status, shape.status) : undefined,
+    shape.byCreator ? eq(chains.createdBy, slots.createdBy) : undefined,
+    shape.byMember ? memberOf(slots.memberId) : undefined,
+    // The name kept on the chain (migrations/012-chain-search-name.sql, decision 018): over
+    // every chain the planner walks the list's order for a common term and the trigram index
+    // for a rare one.
+    shape.searched ? sql`${chains}.search_name like lower(${slots.pattern})` : undefined,
+  );
+}
+
+/**
+ * The admin list's two statements. Filtered by status and recycle bin alone, its total is the
+ * kept count (rdss.chain_counts, decision 015): counting 100,000 chains on every page is what the
+ * list cannot afford. The other filters (file name, creator, member) count their matches, up to a
  * bound (decision 018): a broad file name matches thousands of chains, and counting them all on
  * each page costs what 200 pages a second cannot pay. The total comes with the page's rows (one
  * statement) except for a file-name search (see below); alone for a page with none.
  */
-export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
-  const where = adminChainsWhere(query);
-  const narrowed =
-    query.createdBy !== undefined ||
-    query.memberId !== undefined ||
-    Boolean((query.fileName ?? query.q)?.trim());
-  if (narrowed) {
-    // Past the cap, a page further on still counts to its own end (the bound is then the
-    // rows up to that page: "more than" stays true of it).
-    const bound = Math.max(adminCountCap, pageOffset(query) + query['page-size']);
+function adminPageStatements(db: Handle, shape: AdminPageShape, slots: AdminPageSlots) {
+  const where = adminChainsWhere(shape, slots);
+  if (shape.byCreator || shape.byMember || shape.searched) {
     const capped = sql<number>`(select count(*)::int from (
-      select 1 from ${chains} where ${where} limit ${bound + 1}) matching)`;
+      select 1 from ${chains} where ${where} limit ${slots.countLimit}) matching)`;
     // A file name is searched by trigram, which costs ~2 ms for a rare term (its common
     // trigrams' long posting lists): the page searches once and a page that is not full gives
     // the total without a second search; only a full page (a common term, cheap to walk) counts.
@@ -245,62 +379,84 @@ export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
     // entries, viewers and created), so a window count over those rows costs nothing more; a
     // second search in a subquery would plan the union again (on the embedded database a scan
     // of every chain). A creator's chains are counted by B-tree in a subquery, with the page.
-    const searchesName = Boolean((query.fileName ?? query.q)?.trim());
-    const countedWithRows = searchesName
+    const countedWithRows = shape.searched
       ? undefined
-      : query.memberId !== undefined
+      : shape.byMember
         ? sql<number>`(count(*) over ())::int`
         : capped;
     return {
-      rows: chainPageQueries(db, where, query, countedWithRows).rows,
+      rows: chainPageStatements(db, where, shape, slots, countedWithRows).rows,
       // The count alone: a select of one row with nothing to read.
       total: db.select({ n: capped }).from(sql`(values (1)) one`),
-      bound,
     };
   }
-  const kept = sql<number>`coalesce(sum(${keptColumns(query)}), 0)::int`;
+  const kept = sql<number>`coalesce(sum(${keptColumns(shape)}), 0)::int`;
   return {
-    rows: chainPageQueries(db, where, query, sql<number>`(select ${kept} from ${chainCounts})`)
-      .rows,
+    rows: chainPageStatements(
+      db,
+      where,
+      shape,
+      slots,
+      sql<number>`(select ${kept} from ${chainCounts})`,
+    ).rows,
     total: db.select({ n: kept }).from(chainCounts),
   };
+}
+
+const adminPagesBuilt = builtQueries(
+  (db, shape: AdminPageShape) => {
+    const statements = adminPageStatements(db, shape, {
+      ...windowPlaceholders,
+      createdBy: sql.placeholder('createdBy'),
+      memberId: sql.placeholder('memberId'),
+      pattern: sql.placeholder('pattern'),
+      countLimit: sql.placeholder('countLimit'),
+    });
+    return { rows: statements.rows.prepare(''), total: statements.total.prepare('') };
+  },
+  (shape) => JSON.stringify(shape),
+);
+
+/** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
+export function listAllChains(db: Handle, query: AdminChainListQuery): Promise<ChainPageRows> {
+  const shape = adminShape(query);
+  const built = adminPagesBuilt(db, shape);
+  const values = adminValues(query);
+  const capped = shape.byCreator || shape.byMember || shape.searched;
+  return pageOfChains(query, {
+    rows: () => built.rows.execute(values),
+    total: () => built.total.execute(values),
+    ...(capped ? { bound: countBound(query) } : {}),
+  });
+}
+
+/** The admin list page's statements with their values written in (the bench explains them). */
+export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
+  return adminPageStatements(db, adminShape(query), adminValues(query));
 }
 
 /**
  * The counts of one status (or all four), in or out of the recycle bin, as the triggers keep
  * them in each slot of rdss.chain_counts (to be summed over the slots).
  */
-function keptColumns(query: Pick<AdminChainListQuery, 'recycleBin' | 'status'>): SQL {
-  const binned = query.recycleBin;
+function keptColumns({ recycleBin, status }: Pick<AdminPageShape, 'recycleBin' | 'status'>): SQL {
   const columns = {
-    CREATED: binned ? chainCounts.binnedCreated : chainCounts.created,
-    IN_PROGRESS: binned ? chainCounts.binnedInProgress : chainCounts.inProgress,
-    DONE: binned ? chainCounts.binnedDone : chainCounts.done,
-    FAILED: binned ? chainCounts.binnedFailed : chainCounts.failed,
+    CREATED: recycleBin ? chainCounts.binnedCreated : chainCounts.created,
+    IN_PROGRESS: recycleBin ? chainCounts.binnedInProgress : chainCounts.inProgress,
+    DONE: recycleBin ? chainCounts.binnedDone : chainCounts.done,
+    FAILED: recycleBin ? chainCounts.binnedFailed : chainCounts.failed,
   };
-  return query.status ? sql`${columns[query.status]}` : sql.join(Object.values(columns), sql` + `);
+  return status ? sql`${columns[status]}` : sql.join(Object.values(columns), sql` + `);
 }
 
-/** Which chains the admin's list shows under its filters. */
-export function adminChainsWhere(query: AdminChainListQuery): SQL | undefined {
-  return and(
-    query.recycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
-    query.status ? eq(chains.status, query.status) : undefined,
-    query.createdBy ? eq(chains.createdBy, query.createdBy) : undefined,
-    query.memberId ? memberOf(query.memberId) : undefined,
-    namedContaining(query.fileName ?? query.q),
-  );
-}
-
-/**
- * The chains whose document's or batch's name contains `term`, by the name kept on the chain
- * (migrations/012-chain-search-name.sql, decision 018): for the admin list over every chain,
- * where the planner walks the list's order for a common term and the trigram index for a rare
- * one. A user's list filters its few dozen chains by their names instead (`fileNameContaining`).
- */
-function namedContaining(term: string | undefined): SQL | undefined {
-  if (!term?.trim()) return undefined;
-  return sql`${chains}.search_name like lower(${containing(term.trim())})`;
+/** The admin list's chains counted in full, as before decision 015 (the bench compares). */
+export function adminChainsCountedInFull(db: Handle, query: AdminChainListQuery) {
+  return chainPageStatements(
+    db,
+    adminChainsWhere(adminShape(query), adminValues(query)),
+    orderOf(query),
+    windowOf(query),
+  ).total;
 }
 
 /** An entry as the page query's JSON brings it (timestamps as text). */
@@ -313,23 +469,24 @@ interface EntryJson extends Omit<ChainEntryRow, 'signedAt'> {
  * chain's entries, viewers, signed revisions, document and batch in the same statement, so a
  * page costs two queries (run side by side), not one per part.
  */
-export function chainPageQueries(
+function chainPageStatements(
   db: Handle,
   where: SQL | undefined,
-  query: OwnChainListQuery | AdminChainListQuery,
+  order: PageOrder,
+  window: PageWindow,
   /**
    * The total as a column of the rows' own statement, so a full page is one query: a window
    * count over a user's few dozen chains, or the admin list's kept count.
    */
   totalInRows?: SQL<number>,
 ) {
-  const dir = query['sort-order'] === 'asc' ? asc : desc;
+  const dir = order.descending ? desc : asc;
   const sortColumn = {
     createdAt: chains.createdAt,
     updatedAt: chains.updatedAt,
     fileName: sql`lower(${chainName})`,
     status: chains.status,
-  }[query['sort-field']];
+  }[order.sortField];
   return {
     rows: db
       .select({
@@ -355,8 +512,8 @@ export function chainPageQueries(
       .leftJoin(batches, eq(batches.id, chains.batchId))
       .where(where)
       .orderBy(dir(sortColumn), dir(chains.createdAt), dir(chains.id))
-      .limit(query['page-size'])
-      .offset(pageOffset(query)),
+      .limit(window.limit)
+      .offset(window.offset),
     total: db
       .select({ n: count() })
       .from(chains)
@@ -378,6 +535,9 @@ export interface ListedChain {
 /** What a list page needs of a signed revision: which entry signed it. */
 type ListedRevision = Pick<RevisionRow, 'id' | 'entryId'>;
 
+/** A row of a list page's statement. */
+type ChainPageRow = Awaited<ReturnType<typeof chainPageStatements>['rows']>[number];
+
 /** A page of chains, with the total across pages (a lower bound when capped). */
 export interface ChainPageRows {
   chains: ListedChain[];
@@ -389,14 +549,14 @@ export interface ChainPageRows {
 async function pageOfChains(
   query: OwnChainListQuery | AdminChainListQuery,
   queries: {
-    rows: ReturnType<typeof chainPageQueries>['rows'];
+    rows: () => Promise<ChainPageRow[]>;
     /** Run only when the page's rows do not give the total. */
-    total: PromiseLike<{ n: number }[]>;
+    total: () => Promise<{ n: number }[]>;
     /** The count stops past this many matches (capped counts only). */
     bound?: number;
   },
 ): Promise<ChainPageRows> {
-  const rows = await queries.rows;
+  const rows = await queries.rows();
   // A page that is not full is the last one: its rows give the total without counting again.
   const isLastPage =
     rows.length < query['page-size'] && (rows.length > 0 || query['page-num'] === 1);
@@ -406,7 +566,7 @@ async function pageOfChains(
       ? counted
       : isLastPage
         ? pageOffset(query) + rows.length
-        : ((await queries.total)[0]?.n ?? 0);
+        : ((await queries.total())[0]?.n ?? 0);
   const capped = queries.bound !== undefined && total > queries.bound;
   return {
     chains: rows.map((row) => ({
