@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endAccountSessions } from '#idp/account-store';
+import { embeddedKeySource } from '#idp/embedded-token-keys';
 import { ensureIdpSecrets } from '#idp/idp-keys';
+import { createAccessTokenVerifier } from '#infra/access-token';
 import type { AppContext } from '#infra/app-context';
 import type { AuthUser, UserDirectory } from '#infra/auth-types';
 import { authenticate, requireRole } from '#infra/auth';
@@ -171,6 +174,46 @@ describe('access tokens of the embedded provider', () => {
     await expect(verify({ sub: randomUUID(), ver })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
+  });
+
+  it('never takes a checked token past its expiry, and checks its account on every call', async () => {
+    const { signingKeys } = await ensureIdpSecrets(t.context.database.db, t.context.keyRing);
+    await registerAccount(t.app, {
+      email: 'hal@example.com',
+      password: 'hal-password',
+      givenName: 'Hal',
+      familyName: 'Hart',
+    });
+    const hal = await signIn(t.app, { email: 'hal@example.com', password: 'hal-password' });
+    const { sub, ver } = decodeJwt(hal.accessToken);
+    let clock = Date.now();
+    const verify = createAccessTokenVerifier(
+      embeddedKeySource(t.context.config, t.context.database, t.context.keyRing),
+      () => clock,
+    );
+    // It expires within the minute a checked token is kept.
+    const expiresAt = Math.floor(clock / 1000) + 30;
+    const shortLived = await signWith(
+      signingKeys[0]!,
+      {
+        iss: 'http://localhost:8080/oidc',
+        aud: 'urn:signet:api',
+        sub,
+        ver,
+        email: 'hal@example.com',
+      },
+      { expiresIn: expiresAt },
+    );
+    await expect(verify(shortLived)).resolves.toMatchObject({ subject: sub });
+    clock += 20_000;
+    await expect(verify(shortLived)).resolves.toMatchObject({ subject: sub });
+    clock = expiresAt * 1000 + 1_000;
+    await expect(verify(shortLived)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+
+    clock = Date.now();
+    await expect(verify(hal.accessToken)).resolves.toMatchObject({ email: 'hal@example.com' });
+    await endAccountSessions(t.context.database.db, sub!);
+    await expect(verify(hal.accessToken)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('answers a user over the call limit with 429 TOO_MANY_REQUESTS and Retry-After', async () => {
