@@ -22,7 +22,9 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
 
   const ended = (async () => {
     if (!response.ok || !response.body) {
-      failure = `HTTP ${response.status} ${await response.text()}`;
+      // close() may abort the body's read before it is in: the status alone says enough.
+      const body = await response.text().catch(() => '(not read)');
+      failure = `HTTP ${response.status} ${body}`;
       return;
     }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
