@@ -7,8 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { insertDocument, postgresBlobStore } from '#rdss/document-store';
+import { fileBlobStore } from '#rdss/file-blob-store';
 import { createThumbnailRenderer } from '#rdss/thumbnail';
 import { bootstrap, person, rsspTestEnv } from '#test/rssp-fixture';
 import { createTestApp } from '#test/test-app';
@@ -18,6 +21,7 @@ export interface DocumentsResult {
   fileBytes: number;
   baselineMb: number;
   databaseWriteMs: number;
+  storeWriteMs: number;
   thumbnailSmallMs: number;
   smallBytes: number;
   thumbnailLargeMs: number;
@@ -129,6 +133,31 @@ for (let i = 0; i < 3; i++) {
   writeTimes.push(performance.now() - writeStarted);
 }
 
+// The same bytes as an upload's transaction stores them, without the HTTP receipt, the hash and
+// the check: the document's row and its bytes through the server's store (files beside the
+// embedded database, pieces in a server's).
+const blobs = dataDir ? fileBlobStore(join(dataDir, 'documents')) : postgresBlobStore;
+const storeTimes: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const id = randomUUID();
+  const storeStarted = performance.now();
+  await t.context.database.db.transaction(async (tx) => {
+    await insertDocument(tx, {
+      id,
+      ownerId: ann.id,
+      fileName: 'stored-alone.pdf',
+      fileSize: bytes.length,
+      sha256: 'not hashed',
+      security: 'NONE',
+      createdAt: new Date(),
+      batchId: null,
+      signed: false,
+    });
+    await blobs.put(tx, id, bytes);
+  });
+  storeTimes.push(performance.now() - storeStarted);
+}
+
 const small = await manualPdf();
 // The server's renderer: its thread, the copy of the bytes it is handed and the PNG's way back.
 const thumbnails = createThumbnailRenderer();
@@ -146,6 +175,7 @@ const result: DocumentsResult = {
   fileBytes: bytes.length,
   baselineMb: mb(baseline),
   databaseWriteMs: median(writeTimes),
+  storeWriteMs: median(storeTimes),
   thumbnailSmallMs: await renders(small, 7),
   smallBytes: small.length,
   thumbnailLargeMs: await renders(bytes, 3),
