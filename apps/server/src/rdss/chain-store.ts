@@ -12,9 +12,8 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { ChainFilter } from '@signet/contracts/chain-rules';
+import type { ChainFilter, ChainStatus } from '@signet/contracts/chain-rules';
 import type { AdminChainListQuery, OwnChainListQuery } from '@signet/contracts/chains';
-import type { ChainStatus } from '@signet/contracts/chain-rules';
 import { pageOffset } from '@signet/contracts/paging';
 import { builtQueries } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
@@ -330,6 +329,9 @@ const adminShape = (query: AdminChainListQuery): AdminPageShape => ({
   searched: searchPattern(query.fileName ?? query.q) !== undefined,
 });
 
+/** A file name, a creator or a member narrows the list: its count is capped (decision 018). */
+const isNarrowed = (shape: AdminPageShape) => shape.byCreator || shape.byMember || shape.searched;
+
 /**
  * Past the cap, a page further on still counts to its own end (the bound is then the rows up to
  * that page: "more than" stays true of it).
@@ -369,7 +371,7 @@ function adminChainsWhere(shape: AdminPageShape, slots: AdminPageSlots): SQL | u
  */
 function adminPageStatements(db: Handle, shape: AdminPageShape, slots: AdminPageSlots) {
   const where = adminChainsWhere(shape, slots);
-  if (shape.byCreator || shape.byMember || shape.searched) {
+  if (isNarrowed(shape)) {
     const capped = sql<number>`(select count(*)::int from (
       select 1 from ${chains} where ${where} limit ${slots.countLimit}) matching)`;
     // A file name is searched by trigram, which costs ~2 ms for a rare term (its common
@@ -422,11 +424,10 @@ export function listAllChains(db: Handle, query: AdminChainListQuery): Promise<C
   const shape = adminShape(query);
   const built = adminPagesBuilt(db, shape);
   const values = adminValues(query);
-  const capped = shape.byCreator || shape.byMember || shape.searched;
   return pageOfChains(query, {
     rows: () => built.rows.execute(values),
     total: () => built.total.execute(values),
-    ...(capped ? { bound: countBound(query) } : {}),
+    ...(isNarrowed(shape) ? { bound: countBound(query) } : {}),
   });
 }
 
