@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
-import type { Db, Tx } from '#infra/database';
 import { builtQueries } from '#infra/built-queries';
+import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
   deletedIdentities,

@@ -217,6 +217,25 @@ const windowPlaceholders: PageWindow = {
 };
 
 /**
+ * A list page's two statements (its rows, its total), built once per shape with placeholders for
+ * its values (`builtQueries`) and prepared unnamed.
+ */
+function builtPages<S, R, T>(
+  statements: (
+    db: Handle,
+    shape: S,
+  ) => { rows: { prepare(name: string): R }; total: { prepare(name: string): T } },
+) {
+  return builtQueries(
+    (db, shape: S) => {
+      const { rows, total } = statements(db, shape);
+      return { rows: rows.prepare(''), total: total.prepare('') };
+    },
+    (shape) => JSON.stringify(shape),
+  );
+}
+
+/**
  * What shapes a user's list page's statement: its filter, whether it searches, its order. Pages
  * of one shape run one statement built once (`builtQueries`), each with its own values.
  */
@@ -265,16 +284,12 @@ function ownPageStatements(db: Handle, shape: OwnPageShape, slots: OwnPageSlots)
   );
 }
 
-const ownPagesBuilt = builtQueries(
-  (db, shape: OwnPageShape) => {
-    const statements = ownPageStatements(db, shape, {
-      ...windowPlaceholders,
-      userId: sql.placeholder('userId'),
-      pattern: sql.placeholder('pattern'),
-    });
-    return { rows: statements.rows.prepare(''), total: statements.total.prepare('') };
-  },
-  (shape) => JSON.stringify(shape),
+const ownPagesBuilt = builtPages((db, shape: OwnPageShape) =>
+  ownPageStatements(db, shape, {
+    ...windowPlaceholders,
+    userId: sql.placeholder('userId'),
+    pattern: sql.placeholder('pattern'),
+  }),
 );
 
 /** The chains a user created or takes part in (not deleted), one page under one filter. */
@@ -405,18 +420,14 @@ function adminPageStatements(db: Handle, shape: AdminPageShape, slots: AdminPage
   };
 }
 
-const adminPagesBuilt = builtQueries(
-  (db, shape: AdminPageShape) => {
-    const statements = adminPageStatements(db, shape, {
-      ...windowPlaceholders,
-      createdBy: sql.placeholder('createdBy'),
-      memberId: sql.placeholder('memberId'),
-      pattern: sql.placeholder('pattern'),
-      countLimit: sql.placeholder('countLimit'),
-    });
-    return { rows: statements.rows.prepare(''), total: statements.total.prepare('') };
-  },
-  (shape) => JSON.stringify(shape),
+const adminPagesBuilt = builtPages((db, shape: AdminPageShape) =>
+  adminPageStatements(db, shape, {
+    ...windowPlaceholders,
+    createdBy: sql.placeholder('createdBy'),
+    memberId: sql.placeholder('memberId'),
+    pattern: sql.placeholder('pattern'),
+    countLimit: sql.placeholder('countLimit'),
+  }),
 );
 
 /** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
