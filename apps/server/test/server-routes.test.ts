@@ -138,4 +138,14 @@ describe('server routes (no token)', () => {
       expect.arrayContaining(['q', 'page-num', 'page-size', 'sort-field', 'sort-order']),
     );
   });
+
+  it('serves the API browser page and its script files', async () => {
+    const page = await get('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger-ui');
+    const script = await get('/api/docs/static/swagger-ui-bundle.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+  });
 });
