@@ -3,11 +3,12 @@
  * the server's), listening on a port for the parent's 50 MB uploads, then the same bytes written
  * to the database alone, and thumbnail renders. Talks to the parent by IPC.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { insertDocument, postgresBlobStore } from '#rdss/document-store';
@@ -75,9 +76,42 @@ export type ChildCommand = { databaseUrl: string | undefined } | 'peak' | 'finis
 
 /** What this process answers: where to upload, the peak after the first upload, the result. */
 export type ChildAnswer =
-  | { url: string; headers: Record<string, string>; filePath: string }
+  | { url: string; floorUrl: string; headers: Record<string, string>; filePath: string }
   | { peakMb: number }
   | DocumentsResult;
+
+/**
+ * The floor of an upload on this machine: a bare Node HTTP server that does only what no upload
+ * can leave out, and answers 201 once it is done. On `/receive` it only takes the body in; on
+ * `/hash` it also hashes it as it arrives (SHA-256, which §1 stores); on any other path it also
+ * writes it to a new file in `folder` as it arrives. No parsing, no database, no PDF check.
+ */
+function floorServer(folder: string): Promise<{ server: Server; url: string }> {
+  let count = 0;
+  const server = createServer((req, res) => {
+    const hash = req.url === '/receive' ? null : createHash('sha256');
+    const file =
+      req.url === '/receive' || req.url === '/hash'
+        ? null
+        : createWriteStream(join(folder, `floor-${count++}.part`), { mode: 0o600 });
+    req.on('data', (chunk: Buffer) => {
+      hash?.update(chunk);
+      file?.write(chunk);
+    });
+    req.once('end', () => {
+      const answer = () => res.writeHead(201).end(hash?.digest('hex'));
+      if (file) file.end(answer);
+      else answer();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}` });
+    }),
+  );
+}
 
 const next = () =>
   new Promise<ChildCommand>((resolve) => process.once('message', (m: ChildCommand) => resolve(m)));
@@ -99,6 +133,7 @@ const bytes = await large();
 const scratch = mkdtempSync(join(tmpdir(), 'signet-bench-upload-'));
 const filePath = join(scratch, 'large.pdf');
 writeFileSync(filePath, bytes);
+const floor = await floorServer(scratch);
 // A server that has answered before: one small upload first (its code paths compiled).
 const warmUp = await t.app.inject({
   method: 'POST',
@@ -112,7 +147,7 @@ await new Promise((resolve) => setTimeout(resolve, 500));
 const baseline = memory().rss;
 writeFileSync('/proc/self/clear_refs', '5');
 // The uploads come from the parent process over HTTP, as a browser's would.
-await answer({ url, headers: ann.headers, filePath });
+await answer({ url, floorUrl: floor.url, headers: ann.headers, filePath });
 await next(); // 'peak': after the first upload
 await answer({ peakMb: mb(memory().hwm) });
 await next(); // 'finish': the parent has timed its uploads
@@ -181,6 +216,7 @@ const result: DocumentsResult = {
   thumbnailLargeMs: await renders(bytes, 3),
 };
 await thumbnails.close();
+floor.server.close();
 await t.close();
 rmSync(scratch, { recursive: true, force: true });
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -4,10 +4,11 @@
  * (target ≤ 2× writing the same bytes to the database alone; the median of 3 of each, on a server
  * that has answered a small upload before), against two baselines: the bare write (a `writeFile`
  * beside the embedded database, one `bytea` insert on a server) and the store's own write (the
- * document's row and its bytes in one transaction, as an upload stores them), and
- * the thumbnail of the 300 KB TeX manual (manual-pdf.ts; ≤ 150 ms) and of the 50 MB file (≤ 1 s),
- * rendered as the server does, on its thumbnail thread. Each
- * database runs in a fresh process. A printed table, not a test: it exits 0 either way.
+ * document's row and its bytes in one transaction, as an upload stores them), beside the floor of
+ * any upload on this machine (the same bytes into a bare Node server that only receives them, one
+ * that also hashes them, and one that also writes them); and the thumbnail of the 300 KB TeX manual (manual-pdf.ts;
+ * ≤ 150 ms) and of the 50 MB file (≤ 1 s), rendered as the server does, on its thumbnail thread.
+ * Each database runs in a fresh process. A printed table, not a test: it exits 0 either way.
  *
  *   npm run bench:documents -w apps/server
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:documents -w apps/server
@@ -22,17 +23,21 @@ import { manualName } from './manual-pdf';
 interface Measured extends DocumentsResult {
   peakMb: number;
   uploadMs: number;
+  /** The bare floor server (documents-child.ts): receiving only, hashing, hashing and writing. */
+  floorReceiveMs: number;
+  floorHashMs: number;
+  floorStoreMs: number;
 }
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** One upload over HTTP, timed from the first byte sent to the whole answer. */
-function upload(url: string, headers: Record<string, string>, body: Buffer): Promise<number> {
+function upload(url: URL, headers: Record<string, string>, body: Buffer): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(
-      new URL('/rdss/v1/documents?fileName=large.pdf', url),
+      url,
       {
         method: 'POST',
         headers: {
@@ -76,16 +81,35 @@ async function measure(databaseUrl: string | undefined): Promise<Measured> {
     child.once('exit', (code) => reject(new Error(`bench child exited with ${code}`))),
   );
   const run = async () => {
-    const target = await ask<{ url: string; headers: Record<string, string>; filePath: string }>(
-      child,
-      { databaseUrl },
-    );
+    const target = await ask<{
+      url: string;
+      floorUrl: string;
+      headers: Record<string, string>;
+      filePath: string;
+    }>(child, { databaseUrl });
     const body = readFileSync(target.filePath);
-    const times = [await upload(target.url, target.headers, body)];
+    const documents = new URL('/rdss/v1/documents?fileName=large.pdf', target.url);
+    const times = [await upload(documents, target.headers, body)];
     const { peakMb } = await ask<{ peakMb: number }>(child, 'peak');
-    for (let i = 0; i < 2; i++) times.push(await upload(target.url, target.headers, body));
+    // The floor's uploads interleaved with the server's, so both meet the same moments of load.
+    const received: number[] = [];
+    const hashed: number[] = [];
+    const stored: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) times.push(await upload(documents, target.headers, body));
+      received.push(await upload(new URL('/receive', target.floorUrl), {}, body));
+      hashed.push(await upload(new URL('/hash', target.floorUrl), {}, body));
+      stored.push(await upload(new URL('/store', target.floorUrl), {}, body));
+    }
     const result = await ask<DocumentsResult>(child, 'finish');
-    return { ...result, peakMb, uploadMs: median(times) };
+    return {
+      ...result,
+      peakMb,
+      uploadMs: median(times),
+      floorReceiveMs: median(received),
+      floorHashMs: median(hashed),
+      floorStoreMs: median(stored),
+    };
   };
   return Promise.race([run(), exited]);
 }
@@ -107,6 +131,7 @@ try {
       `| ${label} | upload ${fileMb.toFixed(1)} MB: peak memory over baseline | ${grown.toFixed(1)} MB (baseline ${r.baselineMb.toFixed(0)}, peak ${r.peakMb.toFixed(0)}) | ≤ ${(2 * fileMb).toFixed(1)} MB | ${verdict(grown <= 2 * fileMb)} |`,
       `| ${label} | upload time vs the same bytes stored alone: ${keepsFiles(label) ? 'a bare writeFile' : 'one bytea insert'} (medians of 3, after a small upload) | ${r.uploadMs.toFixed(0)} ms vs ${r.databaseWriteMs.toFixed(0)} ms (${(r.uploadMs / r.databaseWriteMs).toFixed(2)}×) | ≤ 2× | ${verdict(r.uploadMs <= 2 * r.databaseWriteMs)} |`,
       `| ${label} | upload time vs the same bytes stored alone: the store's own write, row and bytes in one transaction (medians of 3) | ${r.uploadMs.toFixed(0)} ms vs ${r.storeWriteMs.toFixed(0)} ms (${(r.uploadMs / r.storeWriteMs).toFixed(2)}×) | ≤ 2× | ${verdict(r.uploadMs <= 2 * r.storeWriteMs)} |`,
+      `| ${label} | reference, the floor: the same bytes over HTTP into a bare Node server that only receives them / also hashes them (SHA-256) / also writes them to a file (medians of 3) | ${r.floorReceiveMs.toFixed(0)} / ${r.floorHashMs.toFixed(0)} / ${r.floorStoreMs.toFixed(0)} ms (the second is ${(r.floorHashMs / r.storeWriteMs).toFixed(2)}× the store's own write; the upload is ${(r.uploadMs / r.floorStoreMs).toFixed(2)}× the third) | — | |`,
       `| ${label} | thumbnail, ${(r.smallBytes / 1024).toFixed(0)} KB ${manualName} (median of 7) | ${r.thumbnailSmallMs.toFixed(0)} ms | ≤ 150 ms | ${verdict(r.thumbnailSmallMs <= 150)} |`,
       `| ${label} | thumbnail, ${fileMb.toFixed(1)} MB file (median of 3) | ${r.thumbnailLargeMs.toFixed(0)} ms | ≤ 1000 ms | ${verdict(r.thumbnailLargeMs <= 1000)} |`,
     );

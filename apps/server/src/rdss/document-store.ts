@@ -56,9 +56,10 @@ export interface BlobStaging {
 /**
  * The largest piece of a document's bytes in one row: node-postgres copies each parameter into
  * its message, so a file written in one statement is held twice (decision 011, "the bytes in
- * pieces on PostgreSQL").
+ * pieces on PostgreSQL"). 1 MiB measured faster and lighter than 8 MiB, and no lighter at 512 KiB
+ * (decision 011, "pieces of 1 MiB").
  */
-export const blobChunkBytes = 8 * 1024 * 1024;
+export const blobChunkBytes = 1024 * 1024;
 
 /** A document's pieces, in order. */
 function chunksOf(db: Handle, documentId: string): Promise<{ bytes: Uint8Array }[]> {
@@ -80,7 +81,7 @@ export const postgresBlobStore: BlobStore = {
   async get(db, documentId) {
     const chunks = await chunksOf(db, documentId);
     if (chunks.length === 0) return undefined;
-    // A file of one piece (under 8 MiB) is the driver's buffer as it is.
+    // A file of one piece (up to 1 MiB) is the driver's buffer as it is.
     if (chunks.length === 1) return chunks[0]!.bytes;
     return Buffer.concat(chunks.map((c) => c.bytes));
   },
