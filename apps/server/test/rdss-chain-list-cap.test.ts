@@ -135,6 +135,13 @@ describe("rDSS admin list: the narrowing filters' capped total", () => {
     const annSecond = await own(ann, 'page-size=10&page-num=2');
     const annLonger = await own(ann, 'page-size=25');
     expect(ids(annLonger).slice(0, 20)).toEqual([...ids(annFirst), ...ids(annSecond)]);
+    // A named statement's plan cache may settle on one generic plan after five runs on a
+    // connection (decision 018, "named where one plan fits"): each later run still answers
+    // its own caller.
+    for (let run = 0; run < 8; run++) {
+      const [who, total] = run % 2 === 0 ? [admin, 0] : [ann, annFirst.total];
+      expect((await own(who, 'page-size=10')).total).toBe(total);
+    }
 
     const byCreator = async (who: Person) => (await page(`createdBy=${who.id}&page-size=0`)).total;
     expect(await byCreator(ann)).toBe(await real(`c.created_by = '${ann.id}'`));

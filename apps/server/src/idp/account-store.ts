@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { builtQueries } from '#infra/built-queries';
+import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
 import { accounts, emailConfirmations, oidcPayloads } from './idp-schema';
@@ -45,7 +45,7 @@ const accountById = builtQueries((db) =>
     .from(accounts)
     .where(eq(accounts.id, sql.placeholder('id')))
     .limit(1)
-    .prepare(''),
+    .prepare(statementName('account_by_id')),
 );
 
 export async function findAccountById(db: Db, id: string): Promise<Account | null> {

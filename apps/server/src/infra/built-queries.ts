@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db, Tx } from './database';
 
 /**
@@ -8,16 +9,18 @@ import type { Db, Tx } from './database';
  * A query whose text depends on more than its values (a list's filter and order) is built once
  * per shape: `key` names the shape, and `build` must take nothing else from it.
  *
- * `build` prepares its query with `.prepare('')`. An empty name keeps the statement unnamed in
- * node-postgres, so PostgreSQL still parses and plans it for the values of each call, as before:
- * a named statement would let its plan cache settle on one generic plan for every value (a rare
- * name search and a common one alike). The embedded database names it by its text
- * (`pglite-statements.ts`).
+ * `build` prepares its query with a name from `statementName` where one plan suits every value,
+ * and with `.prepare('')` where the best plan depends on the value (see there). The embedded
+ * database names every statement by its text (`pglite-statements.ts`).
  *
  * @example
  * ```ts
  * const byId = builtQueries((db) =>
- *   db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare(''),
+ *   db
+ *     .select()
+ *     .from(users)
+ *     .where(eq(users.id, sql.placeholder('id')))
+ *     .prepare(statementName('user_by_id')),
  * );
  * const [row] = await byId(db).execute({ id });
  * ```
@@ -37,4 +40,20 @@ export function builtQueries<Q, S = void>(
     if (!query) queries.set(shapeKey, (query = build(db, shape)));
     return query;
   };
+}
+
+/**
+ * The name of a statement built once whose one plan suits every value it runs with: a lookup by
+ * key, or a page whose plan does not turn on how many rows a value matches. node-postgres parses
+ * a named statement once per connection, and PostgreSQL keeps its generic plan after five custom
+ * ones where that costs no more: about a millisecond of PostgreSQL's CPU less on a list page
+ * (decision 018, "named where one plan fits"). A statement whose best plan turns on the value (a
+ * name search, where a rare term and a common one want different plans, or one creator's chains,
+ * a few or most of them) stays unnamed, `.prepare('')`, and is planned for each call's values.
+ *
+ * `shape` is the key of a statement built per shape; the same label and shape always give the
+ * same name, which stays under PostgreSQL's 63 characters for a label of up to 40.
+ */
+export function statementName(label: string, shape = ''): string {
+  return `${label}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
-import { builtQueries } from '#infra/built-queries';
+import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
@@ -64,7 +64,7 @@ const usersByIds = builtQueries((db) =>
     .select()
     .from(users)
     .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(''),
+    .prepare(statementName('users_by_ids')),
 );
 
 export function findUsersByIds(db: Handle, ids: readonly string[]): Promise<UserRow[]> {
@@ -102,7 +102,7 @@ const userByIdentity = builtQueries((db) =>
         eq(users.idpSubject, sql.placeholder('subject')),
       ),
     )
-    .prepare(''),
+    .prepare(statementName('user_by_identity')),
 );
 
 interface Identity {

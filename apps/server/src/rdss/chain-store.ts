@@ -15,7 +15,7 @@ import {
 import type { ChainFilter, ChainStatus } from '@signet/contracts/chain-rules';
 import type { AdminChainListQuery, OwnChainListQuery } from '@signet/contracts/chains';
 import { pageOffset } from '@signet/contracts/paging';
-import { builtQueries } from '#infra/built-queries';
+import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
@@ -218,18 +218,24 @@ const windowPlaceholders: PageWindow = {
 
 /**
  * A list page's two statements (its rows, its total), built once per shape with placeholders for
- * its values (`builtQueries`) and prepared unnamed.
+ * its values (`builtQueries`), named under `label` when one plan suits every value of the shape
+ * (`statementName`), unnamed otherwise.
  */
 function builtPages<S, R, T>(
+  label: string,
   statements: (
     db: Handle,
     shape: S,
   ) => { rows: { prepare(name: string): R }; total: { prepare(name: string): T } },
+  onePlanFits: (shape: S) => boolean,
 ) {
   return builtQueries(
     (db, shape: S) => {
       const { rows, total } = statements(db, shape);
-      return { rows: rows.prepare(''), total: total.prepare('') };
+      const key = JSON.stringify(shape);
+      const name = (part: string) =>
+        onePlanFits(shape) ? statementName(`${label}_${part}`, key) : '';
+      return { rows: rows.prepare(name('rows')), total: total.prepare(name('total')) };
     },
     (shape) => JSON.stringify(shape),
   );
@@ -284,12 +290,17 @@ function ownPageStatements(db: Handle, shape: OwnPageShape, slots: OwnPageSlots)
   );
 }
 
-const ownPagesBuilt = builtPages((db, shape: OwnPageShape) =>
-  ownPageStatements(db, shape, {
-    ...windowPlaceholders,
-    userId: sql.placeholder('userId'),
-    pattern: sql.placeholder('pattern'),
-  }),
+// A user's page gathers all of the user's chains (a few dozen) before it filters and sorts them,
+// whatever the user and the search: one plan fits.
+const ownPagesBuilt = builtPages(
+  'own_chains',
+  (db, shape: OwnPageShape) =>
+    ownPageStatements(db, shape, {
+      ...windowPlaceholders,
+      userId: sql.placeholder('userId'),
+      pattern: sql.placeholder('pattern'),
+    }),
+  () => true,
 );
 
 /** The chains a user created or takes part in (not deleted), one page under one filter. */
@@ -420,14 +431,20 @@ function adminPageStatements(db: Handle, shape: AdminPageShape, slots: AdminPage
   };
 }
 
-const adminPagesBuilt = builtPages((db, shape: AdminPageShape) =>
-  adminPageStatements(db, shape, {
-    ...windowPlaceholders,
-    createdBy: sql.placeholder('createdBy'),
-    memberId: sql.placeholder('memberId'),
-    pattern: sql.placeholder('pattern'),
-    countLimit: sql.placeholder('countLimit'),
-  }),
+// The whole list (by status, in or out of the bin) walks the order's index the same way for any
+// page; a narrowed one is planned for its values: a name's trigrams, or a creator or member with
+// a few chains or most of them.
+const adminPagesBuilt = builtPages(
+  'all_chains',
+  (db, shape: AdminPageShape) =>
+    adminPageStatements(db, shape, {
+      ...windowPlaceholders,
+      createdBy: sql.placeholder('createdBy'),
+      memberId: sql.placeholder('memberId'),
+      pattern: sql.placeholder('pattern'),
+      countLimit: sql.placeholder('countLimit'),
+    }),
+  (shape) => !isNarrowed(shape),
 );
 
 /** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
