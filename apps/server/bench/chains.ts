@@ -142,7 +142,7 @@ async function plan(t: TestApp, query: Plan, named: boolean) {
     const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
     return planLines(await t.context.database.db.execute(sql.raw(`${explainAnalyze} ${inlined}`)));
   }
-  // One connection for the statement, the setting and the plan.
+  // One connection for the statement, its five runs and its plan.
   return t.context.database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`prepare bench_plan as ${text}`));
     const values = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';

@@ -6,9 +6,9 @@
  * beside the embedded database, one `bytea` insert on a server) and the store's own write (the
  * document's row and its bytes in one transaction, as an upload stores them), beside the floor of
  * any upload on this machine (the same bytes into a bare Node server that only receives them, one
- * that also hashes them, and one that also writes them); and the thumbnail of the 300 KB TeX manual (manual-pdf.ts;
- * ≤ 150 ms) and of the 50 MB file (≤ 1 s), rendered as the server does, on its thumbnail thread.
- * Each database runs in a fresh process. A printed table, not a test: it exits 0 either way.
+ * that also hashes them, and one that also writes them); and the thumbnail of the 300 KB TeX
+ * manual (manual-pdf.ts; ≤ 150 ms) and of the 50 MB file (≤ 1 s), rendered as the server does, on
+ * its thumbnail thread. Each database runs in a fresh process. A printed table, not a test: it exits 0 either way.
  *
  *   npm run bench:documents -w apps/server
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:documents -w apps/server

@@ -26,7 +26,8 @@ import type { Db, Tx } from './database';
  * ```
  */
 export function builtQueries<Q, S = void>(
-  build: (db: Db | Tx, shape: S) => Q,
+  /** Builds the query of one shape; `shapeKey` is what `key` gave for it. */
+  build: (db: Db | Tx, shape: S, shapeKey: string) => Q,
   /** What tells two shapes apart (a list's filter, order…); one query for one shape. */
   key: (shape: S) => string = () => '',
 ): (db: Db | Tx, shape: S) => Q {
@@ -37,7 +38,7 @@ export function builtQueries<Q, S = void>(
     if (!queries) built.set(db, (queries = new Map()));
     const shapeKey = key(shape);
     let query = queries.get(shapeKey);
-    if (!query) queries.set(shapeKey, (query = build(db, shape)));
+    if (!query) queries.set(shapeKey, (query = build(db, shape, shapeKey)));
     return query;
   };
 }

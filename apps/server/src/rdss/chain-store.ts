@@ -230,9 +230,8 @@ function builtPages<S, R, T>(
   onePlanFits: (shape: S) => boolean,
 ) {
   return builtQueries(
-    (db, shape: S) => {
+    (db, shape: S, key) => {
       const { rows, total } = statements(db, shape);
-      const key = JSON.stringify(shape);
       const name = (part: string) =>
         onePlanFits(shape) ? statementName(`${label}_${part}`, key) : '';
       return { rows: rows.prepare(name('rows')), total: total.prepare(name('total')) };
