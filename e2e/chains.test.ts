@@ -338,8 +338,19 @@ describe('documents and signature chains in the browser', () => {
       buffer: await contract('plain'),
     });
     const canvas = page.getByTestId('pdf-preview-canvas');
+    const preview = page.getByTestId('pdf-preview');
+    const heightWhileLoading = (await preview.boundingBox())?.height;
     // pdf.js renders in a worker: on a loaded machine that takes more than a second.
     await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 15_000 }).toBe('shown');
+    // The preview holds an A4 page's box (220 px wide) from the start, so the fields below it do
+    // not move under the pointer when the page appears; the page fits inside it.
+    const held = await preview.boundingBox();
+    const page1 = await canvas.boundingBox();
+    expect(held?.height).toBe(Math.round((220 * 297) / 210));
+    expect(heightWhileLoading).toBe(held?.height);
+    expect(page1!.width).toBeGreaterThan(150);
+    expect(page1!.height).toBeLessThanOrEqual(held!.height);
+    await screenshot(page, 'upload-preview-1280');
     await page.keyboard.press('Escape');
 
     // qpdf encrypts a copy with a user password (AES-256).

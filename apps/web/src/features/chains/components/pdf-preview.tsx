@@ -15,6 +15,11 @@ import { isPdfPasswordError, loadPdfJs } from '../../../shared/pdf/load-pdfjs';
 const maxPassword = 255;
 /** Width of the preview in CSS pixels. */
 const previewWidth = 220;
+/**
+ * Its height, kept from the first moment (an A4 page at that width): the page appears without
+ * moving the dialog's fields under the pointer; other shapes fit inside it.
+ */
+const previewHeight = Math.round((previewWidth * 297) / 210);
 
 type State =
   | { kind: 'loading' }
@@ -73,7 +78,18 @@ export function PdfPreview({ file }: { file: File }) {
 
   const tooLong = typed.length > maxPassword;
   return (
-    <Box sx={{ width: previewWidth, maxWidth: '100%' }} data-testid="pdf-preview">
+    <Box
+      sx={{
+        width: previewWidth,
+        maxWidth: '100%',
+        height: previewHeight,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+      data-testid="pdf-preview"
+    >
       {state.kind === 'loading' && (
         <CircularProgress size={24} aria-label={t('uploadDialog.preview')} />
       )}
@@ -83,7 +99,8 @@ export function PdfPreview({ file }: { file: File }) {
         data-testid="pdf-preview-canvas"
         data-state={state.kind}
         style={{
-          width: '100%',
+          maxWidth: '100%',
+          maxHeight: '100%',
           display: state.kind === 'shown' ? 'block' : 'none',
           border: '1px solid rgba(0,0,0,0.12)',
         }}
