@@ -291,6 +291,8 @@ function ownPageStatements(db: Handle, shape: OwnPageShape, slots: OwnPageSlots)
 
 // A user's page gathers all of the user's chains (a few dozen) before it filters and sorts them,
 // whatever the user and the search: one plan fits.
+const ownPlanFits = (): boolean => true;
+
 const ownPagesBuilt = builtPages(
   'own_chains',
   (db, shape: OwnPageShape) =>
@@ -299,7 +301,7 @@ const ownPagesBuilt = builtPages(
       userId: sql.placeholder('userId'),
       pattern: sql.placeholder('pattern'),
     }),
-  () => true,
+  ownPlanFits,
 );
 
 /** The chains a user created or takes part in (not deleted), one page under one filter. */
@@ -318,7 +320,8 @@ export function listOwnChains(
 
 /** A user's list page's statements with their values written in (the bench explains them). */
 export function ownChainPageQueries(db: Handle, userId: string, query: OwnChainListQuery) {
-  return ownPageStatements(db, ownShape(query), ownValues(userId, query));
+  const shape = ownShape(query);
+  return { ...ownPageStatements(db, shape, ownValues(userId, query)), named: ownPlanFits() };
 }
 
 /**
@@ -433,6 +436,8 @@ function adminPageStatements(db: Handle, shape: AdminPageShape, slots: AdminPage
 // The whole list (by status, in or out of the bin) walks the order's index the same way for any
 // page; a narrowed one is planned for its values: a name's trigrams, or a creator or member with
 // a few chains or most of them.
+const adminPlanFits = (shape: AdminPageShape) => !isNarrowed(shape);
+
 const adminPagesBuilt = builtPages(
   'all_chains',
   (db, shape: AdminPageShape) =>
@@ -443,7 +448,7 @@ const adminPagesBuilt = builtPages(
       pattern: sql.placeholder('pattern'),
       countLimit: sql.placeholder('countLimit'),
     }),
-  (shape) => !isNarrowed(shape),
+  adminPlanFits,
 );
 
 /** Every chain (All Documents), or the recycle bin, for the admin, with the list's filters. */
@@ -460,7 +465,8 @@ export function listAllChains(db: Handle, query: AdminChainListQuery): Promise<C
 
 /** The admin list page's statements with their values written in (the bench explains them). */
 export function adminChainPageQueries(db: Handle, query: AdminChainListQuery) {
-  return adminPageStatements(db, adminShape(query), adminValues(query));
+  const shape = adminShape(query);
+  return { ...adminPageStatements(db, shape, adminValues(query)), named: adminPlanFits(shape) };
 }
 
 /**
