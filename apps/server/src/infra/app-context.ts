@@ -4,6 +4,7 @@ import type { ChainCounts } from './chain-counts';
 import type { Config } from './config';
 import type { Database } from './database';
 import type { EventBus } from './event-bus';
+import type { InstancePresence } from './instance-presence';
 import type { KeyRing } from './kek';
 import type { Mailer } from './mailer';
 
@@ -22,4 +23,6 @@ export interface AppContext {
   onUserDeleted: OnUserDeleted;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
+  /** This process's mark on the database, to settle its work in flight if it dies (decision 024). */
+  presence: InstancePresence;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { openDatabase } from './database';
 import { createEventBus } from './event-bus';
+import { startInstancePresence } from './instance-presence';
 import { migrate } from './migrations';
 import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
@@ -25,6 +26,7 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
   await migrate(database);
+  const presence = await startInstancePresence(database);
   // Without KEY_ENCRYPTION_KEY the KEK file lives beside the database files.
   const keyRing = loadKeyRing({ ...config, dataDir: dataDir ?? config.dataDir });
   const events = await createEventBus(database);
@@ -57,6 +59,7 @@ export async function createContext(
     onUserDeleted,
     callLimiter,
     chainCounts: (userId) => countOwnChains(database.db, userId),
+    presence,
   };
 }
 

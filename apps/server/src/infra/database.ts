@@ -33,6 +33,14 @@ export interface Database {
     onPayload: (payload: string) => void,
     onState?: (state: ListenState) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Takes the session advisory lock (namespace, key) and holds it until the database closes: a
+   * mark other sessions see in `pg_locks` while this process lives, gone with its connection
+   * when the process dies (infra/instance-presence.ts). False when another session holds it. On
+   * PostgreSQL on a connection of its own, taken again when that connection drops; `onLost`
+   * hears each loss.
+   */
+  holdSessionLock(namespace: number, key: number, onLost?: () => void): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -86,6 +94,14 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       return unsubscribe;
+    },
+    // PGlite's one session lives as long as the database: the lock stays until close.
+    holdSessionLock: async (namespace, key) => {
+      const { rows } = await client.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock($1::int, $2::int) as ok',
+        [namespace, key],
+      );
+      return rows[0]?.ok === true;
     },
     close: () => client.close(),
   };
@@ -192,6 +208,41 @@ async function openPostgres(url: string): Promise<Database> {
         // A LISTEN connection never goes back to the pool for other queries.
         c.release(true);
       };
+    },
+    holdSessionLock: async (namespace, key, onLost) => {
+      const take = async (): Promise<boolean> => {
+        const c = await pool.connect();
+        c.on('error', () => {
+          if (!listeners.delete(c)) return;
+          c.release(true);
+          if (closing) return;
+          onLost?.();
+          retake(0);
+        });
+        try {
+          const { rows } = await c.query<{ ok: boolean }>(
+            'select pg_try_advisory_lock($1::int, $2::int) as ok',
+            [namespace, key],
+          );
+          if (rows[0]?.ok !== true || closing) {
+            c.release(true);
+            return false;
+          }
+        } catch (error) {
+          c.release(true);
+          throw error;
+        }
+        // Held on this connection, which never goes back to the pool; closing releases it.
+        listeners.add(c);
+        return true;
+      };
+      const retake = (attempt: number) => {
+        setTimeout(() => {
+          if (closing) return;
+          take().catch(() => retake(attempt + 1));
+        }, reconnectDelayMs(attempt)).unref();
+      };
+      return take();
     },
     close: async () => {
       closing = true;

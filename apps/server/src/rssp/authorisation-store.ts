@@ -3,6 +3,7 @@ import type { Db, Tx } from '#infra/database';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
 import { credentials, type CredentialRow } from './credential-table';
 import { signingAuthorisations, type SigningAuthorisationRow } from './authorisation-table';
+import { dropAttempt, releasedPending, type SecretAttempt } from './secret-attempts';
 
 type Handle = Db | Tx;
 
@@ -17,21 +18,22 @@ export async function insertAuthorisation(
  * The end of a key password's authorisation in one statement: the credential's count of wrong
  * passwords goes back to 0 only when the wrapped key opened is still the stored one and the
  * credential is not blocked for good (what `commitOpened` checks under the row lock), and the
- * authorisation is recorded only then. False when that did not hold: nothing was written.
+ * authorisation is recorded and the password's attempt ended only then. False when that did not hold: nothing was written.
  */
 export async function resetAndInsertAuthorisation(
   db: Db,
   row: Omit<SigningAuthorisationRow, 'createdAt' | 'usedAt'>,
-  opened: { blob: string; maxPuk: number },
+  opened: { blob: string; maxPuk: number; attempt: SecretAttempt },
 ): Promise<boolean> {
   const result = await db.execute(sql`
     with reset as (
-      update rssp.credentials set failed_password_attempts = 0, updated_at = now()
+      update rssp.credentials set failed_password_attempts = 0, updated_at = now(),
+        ${releasedPending(opened.attempt)}
       where id = ${row.credentialId}
         and wrapped_key_password = ${opened.blob}
         and failed_puk_attempts < ${opened.maxPuk}
       returning id
-    )
+    ), ended as (${dropAttempt(opened.attempt, sql`reset`)})
     insert into rssp.signing_authorisations
       (id, credential_id, user_id, kind, hashes_digest, num_signatures, sealed_key, expires_at)
     select ${row.id}::uuid, reset.id, ${row.userId}::uuid, ${row.kind}::text,

@@ -38,6 +38,7 @@ import {
   openWithSecret,
   wrapUnderSecret,
 } from './key-secrets';
+import { releaseAttempt } from './secret-attempts';
 import { wrapAad, type SecretKind } from './wrap-aad';
 import type { RsspContext } from './rssp-context';
 import { describeCertificate } from './certificate-view';
@@ -527,6 +528,7 @@ async function rewrapWithSecret(
       id,
       kind,
       blob: opened.blob,
+      attempt: opened.attempt,
       changes: {
         wrappedKeyPassword,
         ...(wrappedKeyPuk === undefined ? {} : { wrappedKeyPuk }),
@@ -535,6 +537,10 @@ async function rewrapWithSecret(
       },
     });
     return view(ctx, updated);
+  } catch (error) {
+    // The secret was right: not a wrong attempt, whatever failed (no-op once committed).
+    await releaseAttempt(ctx.database.db, opened.attempt);
+    throw error;
   } finally {
     pkcs8.fill(0);
   }

@@ -126,66 +126,6 @@ export async function deleteCredential(db: Handle, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/**
- * Takes one attempt of a key password (or PUK) before it is checked: one atomic
- * `update … set n = n + 1 … where n < max returning n`. Undefined when no attempt is left (or
- * the row is gone); the caller resets the count on success. Concurrent attempts serialise on the
- * row lock of the update, so the count is exact and never exceeds the maximum.
- */
-export async function takeAttempt(
-  db: Handle,
-  options: { id: string; kind: 'password' | 'puk'; maxPassword: number; maxPuk: number },
-): Promise<number | undefined> {
-  const { failedPasswordAttempts: pw, failedPukAttempts: puk } = credentials;
-  const counter = options.kind === 'password' ? pw : puk;
-  const [row] = await db
-    .update(credentials)
-    .set(
-      options.kind === 'password'
-        ? { failedPasswordAttempts: sql`${pw} + 1` }
-        : { failedPukAttempts: sql`${puk} + 1` },
-    )
-    .where(
-      and(
-        eq(credentials.id, options.id),
-        lt(puk, options.maxPuk),
-        options.kind === 'password' ? lt(pw, options.maxPassword) : undefined,
-      ),
-    )
-    .returning({ n: counter });
-  return row?.n;
-}
-
-/**
- * The signing path's `takeAttempt` in one statement: counts a key-password attempt on the owner's
- * activated EXPLICIT signing credential and answers its row (with the count taken). Undefined
- * when any of that does not hold (or no attempt is left): the caller then reads the row and tells
- * why, as `openWithSecret` does.
- */
-export async function takePasswordAttemptOf(
-  db: Handle,
-  options: { id: string; userId: string; maxPassword: number; maxPuk: number },
-): Promise<CredentialRow | undefined> {
-  const { failedPasswordAttempts: pw, failedPukAttempts: puk } = credentials;
-  const [row] = await db
-    .update(credentials)
-    .set({ failedPasswordAttempts: sql`${pw} + 1` })
-    .where(
-      and(
-        eq(credentials.id, options.id),
-        eq(credentials.userId, options.userId),
-        eq(credentials.status, 'ACTIVATED'),
-        eq(credentials.authMode, 'EXPLICIT'),
-        inArray(credentials.keyPurpose, ['ASYMMETRIC_SIGN', 'AUTHENTICATE']),
-        isNotNull(credentials.wrappedKeyPassword),
-        lt(puk, options.maxPuk),
-        lt(pw, options.maxPassword),
-      ),
-    )
-    .returning();
-  return row;
-}
-
 export async function findCertificateAuthority(db: Handle) {
   const [row] = await db
     .select()

@@ -39,6 +39,9 @@ export const credentials = rssp.table('credentials', {
   wrappedKeyPuk: text('wrapped_key_puk'),
   failedPasswordAttempts: integer('failed_password_attempts').notNull(),
   failedPukAttempts: integer('failed_puk_attempts').notNull(),
+  /** Attempts counted and still being tried (rssp.secret_attempts, decision 024). */
+  pendingPasswordAttempts: integer('pending_password_attempts').notNull().default(0),
+  pendingPukAttempts: integer('pending_puk_attempts').notNull().default(0),
   /** How often the private key was unwrapped to sign, and how many signatures it made (003). */
   keyUnwrapCount: integer('key_unwrap_count').notNull().default(0),
   signatureCount: integer('signature_count').notNull().default(0),

@@ -5,8 +5,21 @@ import { wrappedKekId } from '#infra/key-wrap';
 import { rowsOf } from '#infra/json-rows';
 import { noTimings, type Timings } from '#infra/timings';
 import type { CredentialRow } from './credential-table';
-import { findCredential, takePasswordAttemptOf } from './credential-store';
-import { commitOpened, unwrapCounted, type KeyContext, type OpenedKey } from './key-secrets';
+import { findCredential } from './credential-store';
+import {
+  attemptsOf,
+  commitOpened,
+  unwrapCounted,
+  type KeyContext,
+  type OpenedKey,
+} from './key-secrets';
+import {
+  dropAttempt,
+  releaseAttempt,
+  releasedPending,
+  takeSecretAttempt,
+  type SecretAttempt,
+} from './secret-attempts';
 import {
   authorizeCredential,
   checkHashes,
@@ -26,7 +39,8 @@ import type { HashName } from './key-algorithms';
  * and the KDF started when this is made, so the caller reads and prepares its documents while
  * the key opens; `signHashes` then binds the authorisation to exactly the hashes it is given and
  * uses it at once. A caller that fails before `signHashes` calls `abandon`: the attempt counted is
- * taken back, so the failed call changed nothing.
+ * taken back, so the failed call changed nothing (and a killed process's attempt is settled as
+ * not wrong, decision 024).
  */
 export interface KeySession {
   /** The credential, checked for signing now (as `credentialForSigning`). */
@@ -62,11 +76,10 @@ export async function openKeySession(
     keyPassword === undefined
       ? undefined
       : await timings.measure('database', () =>
-          takePasswordAttemptOf(db, {
-            id: request.credentialId,
-            userId: request.userId,
-            maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
-            maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+          takeSecretAttempt(attemptsOf(ctx), {
+            credentialId: request.credentialId,
+            kind: 'password',
+            signingOwner: request.userId,
           }),
         );
   if (!counted || keyPassword === undefined) {
@@ -78,9 +91,9 @@ export async function openKeySession(
   }
   let credential: SigningCredential;
   try {
-    credential = signingCredentialOf(counted, new Date());
+    credential = signingCredentialOf(counted.row, new Date());
   } catch (error) {
-    await takeBackAttempt(ctx, counted.id);
+    await releaseAttempt(db, counted.attempt);
     throw error;
   }
   return openedSession(ctx, { ...request, keyPassword }, counted, credential, timings);
@@ -115,21 +128,14 @@ function laterSession(
   };
 }
 
-/** The attempt counted for a session that did not sign goes back (never below zero). */
-async function takeBackAttempt(ctx: KeyContext, credentialId: string): Promise<void> {
-  await ctx.database.db.execute(sql`
-    update rssp.credentials
-    set failed_password_attempts = greatest(failed_password_attempts - 1, 0)
-    where id = ${credentialId}`);
-}
-
 function openedSession(
   ctx: KeyContext,
   request: { credentialId: string; userId: string; keyPassword: string },
-  counted: CredentialRow,
+  { row: counted, attempt }: { row: CredentialRow; attempt: SecretAttempt },
   credential: SigningCredential,
   sessionTimings: Timings,
 ): KeySession {
+  const db = ctx.database.db;
   const startedAt = Date.now();
   // The KDF runs on libuv's threads from here; its time is `kdf`, the time a caller waits for it
   // once it has nothing else to do is `kdfWait`.
@@ -138,7 +144,7 @@ function openedSession(
     counted,
     'password',
     request.keyPassword,
-    counted.failedPasswordAttempts,
+    attempt,
     sessionTimings,
   );
   // Its failure is met in `signHashes`; an abandoned session's key is wiped when it opens.
@@ -153,7 +159,7 @@ function openedSession(
         (opened) => opened.pkcs8.fill(0),
         () => undefined,
       );
-      await takeBackAttempt(ctx, counted.id);
+      await releaseAttempt(db, attempt);
     },
     async signHashes({ hashes, hashAlgorithm, documents }, timings = noTimings) {
       if (settled) throw new Error('A key session signs once');
@@ -168,7 +174,7 @@ function openedSession(
         if (expired || stale) {
           // Rare: the attempt goes back and the authorisation is made as it always was (after a
           // KEK rotation that moves the password copy to the current KEK).
-          await takeBackAttempt(ctx, counted.id);
+          await releaseAttempt(db, attempt);
           if (expired) throw forbidden('The authorisation has expired');
           return await laterSession(ctx, request, credential).signHashes(
             { hashes, hashAlgorithm, documents },
@@ -177,6 +183,7 @@ function openedSession(
         }
         const recorded = await timings.measure('database', () =>
           authoriseUsedAndCount(ctx, {
+            attempt,
             credentialId: counted.id,
             userId: request.userId,
             blob: opened.blob,
@@ -192,6 +199,7 @@ function openedSession(
             id: counted.id,
             kind: 'password',
             blob: opened.blob,
+            attempt,
           });
           checkedRow(row, request.userId);
           throw new AppError('INVALID_REQUEST', 'The credential changed meanwhile; try again');
@@ -199,6 +207,10 @@ function openedSession(
         return timings.measureSync('unwrap', () =>
           signWithPkcs8(counted, opened.pkcs8, { hashes, hashAlgorithm }),
         );
+      } catch (error) {
+        // Whatever failed, a right password is not a wrong attempt (no-op once it ended).
+        await releaseAttempt(db, attempt);
+        throw error;
       } finally {
         opened.pkcs8.fill(0);
       }
@@ -211,11 +223,13 @@ function openedSession(
  * statement: the count of wrong passwords back to 0 (only when the wrapped key opened is still
  * the stored one, the credential still the owner's, activated and not blocked for good), the
  * authorisation recorded bound to these hashes and used at once (no sealed key: nothing is left
- * to take), and the key's use counted. False when that did not hold: nothing was written.
+ * to take), the key's use counted and the attempt ended. False when that did not hold: nothing
+ * was written.
  */
 async function authoriseUsedAndCount(
   ctx: KeyContext,
   values: {
+    attempt: SecretAttempt;
     credentialId: string;
     userId: string;
     blob: string;
@@ -227,6 +241,7 @@ async function authoriseUsedAndCount(
   const result = await ctx.database.db.execute(sql`
     with reset as (
       update rssp.credentials set failed_password_attempts = 0, updated_at = now(),
+        ${releasedPending(values.attempt)},
         key_unwrap_count = key_unwrap_count + 1,
         signature_count = signature_count + ${values.numSignatures}::integer,
         last_used_at = now()
@@ -237,7 +252,7 @@ async function authoriseUsedAndCount(
         and failed_puk_attempts < ${ctx.config.PUK_MAX_ATTEMPTS}
         and ${values.expiresAt.toISOString()}::timestamptz > now()
       returning id
-    )
+    ), ended as (${dropAttempt(values.attempt, sql`reset`)})
     insert into rssp.signing_authorisations
       (id, credential_id, user_id, kind, hashes_digest, num_signatures, sealed_key, expires_at,
         used_at)

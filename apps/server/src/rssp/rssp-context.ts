@@ -4,7 +4,10 @@ import type { KeyRing } from '#infra/kek';
 import { rewrapKekBlobs } from './kek-rotation';
 
 /** What the rSSP's services take: the app context plus its key ring and certificate authority. */
-export interface RsspContext extends Pick<AppContext, 'config' | 'database' | 'events' | 'users'> {
+export interface RsspContext extends Pick<
+  AppContext,
+  'config' | 'database' | 'events' | 'users' | 'presence'
+> {
   ring: KeyRing;
   ca: CertificateAuthority;
 }
@@ -19,7 +22,7 @@ export const minProductionScryptLog2N = 17;
  * outside tests.
  */
 export async function createRsspContext(context: AppContext): Promise<RsspContext> {
-  const { config, database, events, users, keyRing: ring } = context;
+  const { config, database, events, users, presence, keyRing: ring } = context;
   if (config.KDF_SCRYPT_LOG2_N < minProductionScryptLog2N && process.env.NODE_ENV !== 'test') {
     throw new Error(
       `KDF_SCRYPT_LOG2_N=${config.KDF_SCRYPT_LOG2_N} is below ${minProductionScryptLog2N}; lower values are for tests only`,
@@ -28,5 +31,5 @@ export async function createRsspContext(context: AppContext): Promise<RsspContex
   if (config.KEY_ENCRYPTION_KEY_PREVIOUS) await rewrapKekBlobs({ database, ring });
   const ca =
     config.CA_MODE === 'embedded' ? await loadEmbeddedCa({ database, ring }) : externalCa();
-  return { config, database, events, users, ring, ca };
+  return { config, database, events, users, presence, ring, ca };
 }

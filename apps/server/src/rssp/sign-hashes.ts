@@ -18,12 +18,14 @@ import {
   takeAuthorisationCounted,
 } from './authorisation-store';
 import type { SigningAuthorisationRow } from './authorisation-table';
-import { countKeyUse, findCredential, takePasswordAttemptOf } from './credential-store';
+import { countKeyUse, findCredential } from './credential-store';
+import { releaseAttempt, takeSecretAttempt } from './secret-attempts';
 import { awaitDecision, consumeApproval, requestApproval } from './device-approval';
 import type { CredentialRow } from './credential-table';
 import { keySpecOfRow } from './credential-service';
 import { createSigner, type HashName } from './key-algorithms';
 import {
+  attemptsOf,
   commitOpened,
   openWithSecret,
   unwrapCounted,
@@ -241,16 +243,15 @@ export async function authorizeCredential(
   const counted =
     authorisation.type === 'keyPassword'
       ? await timings.measure('database', () =>
-          takePasswordAttemptOf(db, {
-            id: request.credentialId,
-            userId: request.userId,
-            maxPassword: ctx.config.KEY_PASSWORD_MAX_ATTEMPTS,
-            maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+          takeSecretAttempt(attemptsOf(ctx), {
+            credentialId: request.credentialId,
+            kind: 'password',
+            signingOwner: request.userId,
           }),
         )
       : undefined;
   const row =
-    counted ??
+    counted?.row ??
     checkedRow(
       await timings.measure('database', () => findCredential(db, request.credentialId)),
       request.userId,
@@ -276,14 +277,7 @@ export async function authorizeCredential(
     }
     const keyPassword = authorisation.keyPassword;
     const opened = counted
-      ? await unwrapCounted(
-          ctx,
-          counted,
-          'password',
-          keyPassword,
-          counted.failedPasswordAttempts,
-          timings,
-        )
+      ? await unwrapCounted(ctx, counted.row, 'password', keyPassword, counted.attempt, timings)
       : await openWithSecret(ctx, row, 'password', keyPassword, timings);
     try {
       sealedKey = timings.measureSync('unwrap', () => sealKey(ctx, id, secret, opened.pkcs8));
@@ -296,6 +290,7 @@ export async function authorizeCredential(
           resetAndInsertAuthorisation(db, (values = record(sealedKey)), {
             blob: opened.blob,
             maxPuk: ctx.config.PUK_MAX_ATTEMPTS,
+            attempt: opened.attempt,
           }),
         ));
       const changes = stale
@@ -310,9 +305,19 @@ export async function authorizeCredential(
         : {};
       if (!recorded) {
         await timings.measure('database', () =>
-          commitOpened(ctx, { id: row.id, kind: 'password', blob: opened.blob, changes }),
+          commitOpened(ctx, {
+            id: row.id,
+            kind: 'password',
+            blob: opened.blob,
+            attempt: opened.attempt,
+            changes,
+          }),
         );
       }
+    } catch (error) {
+      // A right password is never a wrong attempt, whatever failed after it (no-op once ended).
+      await releaseAttempt(db, opened.attempt);
+      throw error;
     } finally {
       opened.pkcs8.fill(0);
     }

@@ -56,6 +56,7 @@ export function createSigningClient(context: AppContext): SigningClient {
     database: context.database,
     ring: context.keyRing,
     events: context.events,
+    presence: context.presence,
   };
   return {
     credentialForSigning: (request) => credentialForSigning(ctx, request),
