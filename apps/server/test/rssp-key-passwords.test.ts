@@ -53,6 +53,16 @@ describe('rSSP key passwords and PUKs', () => {
     return { password: Number(row?.password), puk: Number(row?.puk) };
   }
 
+  async function pending(id: string): Promise<{ pending: number; recorded: number }> {
+    const result = await t.context.database.db.execute(
+      sql`select pending_password_attempts + pending_puk_attempts as pending,
+        (select count(*) from rssp.secret_attempts where credential_id = ${id})::int as recorded
+        from rssp.credentials where id = ${id}`,
+    );
+    const row = (result as unknown as { rows: { pending: number; recorded: number }[] }).rows[0];
+    return { pending: Number(row?.pending), recorded: Number(row?.recorded) };
+  }
+
   it('activates once; the PUK must be 12 digits and the password at least 6 digits', async () => {
     const created = await createCredential(t, ann);
     const badPuk = await post(t, ann, `/rssp/v1/credentials/${created.id}/activate`, {
@@ -150,6 +160,67 @@ describe('rSSP key passwords and PUKs', () => {
     const codes = await Promise.all(attempts);
     expect(codes.every((code) => code === 'INCORRECT_KEYPASSWORD_OR_PUK')).toBe(true);
     expect(await counters(c.id)).toEqual({ password: 20, puk: 0 });
+  });
+
+  it('50 parallel wrong key passwords, to sign and to change it, are tried exactly 5 times: 4 wrong, 46 KEY_BLOCKED', async () => {
+    const c = await activated();
+    const digest = createHash('sha256').update('signed attributes').digest();
+    const attempts = Array.from({ length: 50 }, (_, i) =>
+      i % 2
+        ? changePassword(c.id, wrong).then((a) => a.json<{ code: string }>().code)
+        : signHashes(ctx, {
+            credentialId: c.id,
+            userId: ann.id,
+            hashes: [digest],
+            hashAlgorithm: 'sha256',
+            authorisation: { type: 'keyPassword', keyPassword: wrong },
+          }).then(
+            () => 'ok',
+            (error: { code?: string }) => error.code,
+          ),
+    );
+    const codes = await Promise.all(attempts);
+    expect(codes.filter((code) => code === 'INCORRECT_KEYPASSWORD_OR_PUK')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'KEY_BLOCKED')).toHaveLength(46);
+    expect(await counters(c.id)).toEqual({ password: 5, puk: 0 });
+    expect(await pending(c.id)).toEqual({ pending: 0, recorded: 0 });
+    expect((await changePassword(c.id, keyPassword)).json()).toMatchObject({ code: 'KEY_BLOCKED' });
+  });
+
+  it('50 parallel wrong PUKs are tried exactly 3 times: 2 wrong, 48 KEY_BLOCKED, blocked for good', async () => {
+    const c = await activated();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post(t, ann, `/rssp/v1/credentials/${c.id}/unlock`, {
+          keyPuk: '999999999999',
+          newKeyPassword: '135790',
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.json<{ code: string }>().code);
+    expect(codes.filter((code) => code === 'INCORRECT_KEYPASSWORD_OR_PUK')).toHaveLength(2);
+    expect(codes.filter((code) => code === 'KEY_BLOCKED')).toHaveLength(48);
+    expect(await counters(c.id)).toEqual({ password: 0, puk: 3 });
+    expect(await pending(c.id)).toEqual({ pending: 0, recorded: 0 });
+    const unlock = await post(t, ann, `/rssp/v1/credentials/${c.id}/unlock`, {
+      keyPuk: puk,
+      newKeyPassword: '135790',
+    });
+    expect(unlock.json()).toMatchObject({ code: 'KEY_BLOCKED' });
+  });
+
+  it('a right key password racing wrong ones opens the key, the wrong ones are answered wrong, and nothing stays pending', async () => {
+    const c = await activated();
+    const codes = await Promise.all(
+      [wrong, wrong, keyPassword, wrong].map((p) =>
+        changePassword(c.id, p).then((a) => a.json<{ code?: string }>().code ?? 'ok'),
+      ),
+    );
+    expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
+    expect(codes.filter((code) => code === 'INCORRECT_KEYPASSWORD_OR_PUK')).toHaveLength(3);
+    // Whatever the order, never more than the wrong ones, and nothing left pending.
+    expect((await counters(c.id)).password).toBeLessThanOrEqual(3);
+    expect(await pending(c.id)).toEqual({ pending: 0, recorded: 0 });
   });
 
   it('changes the PUK; 3 wrong PUKs block the credential for good and only deletion remains', async () => {

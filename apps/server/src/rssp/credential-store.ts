@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus, credentialSortFields } from '@signet/contracts/credentials';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
