@@ -29,7 +29,11 @@ if (upload) {
   await app.inject({
     method: 'POST',
     url: '/rdss/v1/documents?fileName=half.pdf',
-    headers: { authorization, 'content-type': 'application/pdf' },
+    headers: {
+      authorization,
+      'content-type': 'application/pdf',
+      'content-length': String(statSync(upload).size),
+    },
     payload: body,
   });
 }

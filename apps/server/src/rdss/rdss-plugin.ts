@@ -8,6 +8,7 @@ import { signatureProfileRoutes } from './signature-profile-routes';
 import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
+import { startLeftoverSweeps } from './leftover-files';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
@@ -27,6 +28,16 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     blobs: filesDir ? fileBlobStore(filesDir) : postgresBlobStore,
     increments: filesDir ? fileBlobStore(filesDir, 'increment') : postgresIncrementStore,
   };
+  // What killed uploads and signatures left there goes, at start and then now and again.
+  if (filesDir) {
+    const stop = await startLeftoverSweeps({
+      db: context.database.db,
+      dir: filesDir,
+      requestTimeoutSeconds: context.config.HTTP_REQUEST_TIMEOUT_SECONDS,
+      log: app.log,
+    });
+    app.addHook('onClose', () => stop());
+  }
   // Large buffers (uploads, revisions being signed) are used again (revision-buffers.ts).
   const buffers = createRevisionBuffers();
   // Their SHA-256 is computed on a thread of its own while they arrive (shared-sha256.ts).
