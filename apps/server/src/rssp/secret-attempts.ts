@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#infra/database';
-import { instanceAlive } from '#infra/instance-presence';
+import { instanceAlive, type InstancePresence } from '#infra/instance-presence';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
-import type { InstancePresence } from '#infra/instance-presence';
 import { credentials, type CredentialRow } from './credential-table';
 import type { SecretKind } from './wrap-aad';
 
