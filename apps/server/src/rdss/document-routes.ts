@@ -45,7 +45,7 @@ function attachment(fileName: string): string {
  * oversized upload is never held whole; hashed and written while it arrives.
  */
 export const documentRoutes: FastifyPluginAsync<{
-  ctx: documents.DocumentContext & {
+  ctx: documents.UploadContext & {
     maxUploadBytes: number;
     buffers: RevisionBuffers;
     hashes: SharedSha256;

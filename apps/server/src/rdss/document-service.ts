@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { inspectPdf, isPdfError } from '@signet/pades';
+import { isPdfError } from '@signet/pades';
 import type { BatchView, DocumentView } from '@signet/contracts/documents';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
@@ -9,6 +9,7 @@ import * as store from './document-store';
 import { lockThumbnail, type ThumbnailRenderer } from './thumbnail';
 import type { BatchRow, DocumentRow } from './document-table';
 import { receivedWhole, type ReceivedPdf } from './pdf-body';
+import type { PdfPool } from './pdf-pool';
 import { findRevision, joinRevision, revisionsOf } from './revision-store';
 import type { RevisionRow } from './revision-table';
 
@@ -35,20 +36,35 @@ const parsingError = (cause: unknown) =>
     cause,
   });
 
+/** The upload path's engine: its parse runs on the PDF threads (pdf-pool.ts). */
+export interface UploadContext extends DocumentContext {
+  pdf: PdfPool;
+}
+
 /**
- * The row of an uploaded PDF: it must open in the signing engine (else DOCUMENT_PARSING_ERROR);
- * its protection, size and SHA-256 are recorded with it.
+ * The row of an uploaded PDF: it must open in the signing engine, within its inflate budget and
+ * time limit, off the server's thread (else DOCUMENT_PARSING_ERROR); its protection, size and
+ * SHA-256 are recorded with it.
  */
-function checkedDocument(
+async function checkedDocument(
+  pdf: PdfPool,
   actor: AuthUser,
   file: ReceivedPdf & { fileName: string },
   batchId: string | null,
-): DocumentRow {
+): Promise<DocumentRow> {
   let security: DocumentRow['security'];
   let signed: boolean | undefined;
   try {
-    ({ security, signed } = inspectPdf(file.bytes));
+    ({ security, signed } = await pdf.inspect(file.bytes));
   } catch (error) {
+    if (isPdfError(error, 'TOO_COMPLEX')) {
+      throw new AppError(
+        'DOCUMENT_PARSING_ERROR',
+        'The PDF file is too complex to process',
+        undefined,
+        { cause: error },
+      );
+    }
     if (isPdfError(error)) throw parsingError(error);
     throw error;
   }
@@ -70,7 +86,7 @@ function checkedDocument(
  * does not open).
  */
 export async function uploadDocument(options: {
-  ctx: DocumentContext;
+  ctx: UploadContext;
   actor: AuthUser;
   fileName: string;
   file: ReceivedPdf;
@@ -86,13 +102,16 @@ export async function uploadDocument(options: {
  * one is refused, every staged file goes again.
  */
 async function checkedAll(
-  ctx: DocumentContext,
+  ctx: UploadContext,
   actor: AuthUser,
   files: (ReceivedPdf & { fileName: string })[],
   batchId: string | null,
 ): Promise<DocumentRow[]> {
   try {
-    return files.map((file) => checkedDocument(actor, file, batchId));
+    // One after another: a batch holds one PDF thread, not all of them.
+    const rows: DocumentRow[] = [];
+    for (const file of files) rows.push(await checkedDocument(ctx.pdf, actor, file, batchId));
+    return rows;
   } catch (error) {
     await Promise.all(files.map((file) => ctx.blobs.remove(file.id)));
     throw error;
@@ -101,7 +120,7 @@ async function checkedAll(
 
 /** Stores several PDFs under one batch name: all of them, or none when one does not open. */
 export async function uploadBatch(options: {
-  ctx: DocumentContext;
+  ctx: UploadContext;
   actor: AuthUser;
   name: string;
   files: { fileName: string; bytes: Uint8Array }[];

@@ -13,6 +13,7 @@ import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
 import { createSharedSha256 } from './shared-sha256';
 import { createThumbnailRenderer } from './thumbnail';
+import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import type { CrashPoint } from './sign-service';
@@ -35,6 +36,15 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // Page 1 is rendered on a thread of its own too (thumbnail.ts).
   const thumbnails = createThumbnailRenderer();
   app.addHook('onClose', () => thumbnails.close());
+  // Uploads are parsed and signatures prepared on a pool of threads too (pdf-pool.ts).
+  const { config } = context;
+  const pdf = createPdfPool({
+    inflateFactor: config.PDF_INFLATE_FACTOR,
+    inflateAllowanceBytes: config.PDF_INFLATE_ALLOWANCE_MB * 1024 * 1024,
+    timeoutMs: config.PDF_JOB_TIMEOUT_SECONDS * 1000,
+    heapMb: 256,
+  });
+  app.addHook('onClose', () => pdf.close());
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
@@ -44,6 +54,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         buffers,
         hashes,
         thumbnails,
+        pdf,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });
@@ -57,6 +68,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         signing: createSigningClient(context),
         locks: createChainLocks(),
         buffers,
+        pdf,
         crashAt: testCrashPoint(),
       },
     });
