@@ -6,7 +6,9 @@ import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import * as store from './document-store';
-import { lockThumbnail, type ThumbnailRenderer } from './thumbnail';
+import { lockThumbnail, placeholderThumbnail } from './thumbnail';
+import { ThumbnailBusy, ThumbnailFailed, type ThumbnailQueue } from './thumbnail-queue';
+import { hasThumbnailFailed, recordThumbnailFailure } from './thumbnail-store';
 import type { BatchRow, DocumentRow } from './document-table';
 import { receivedWhole, type ReceivedPdf } from './pdf-body';
 import type { PdfPool } from './pdf-pool';
@@ -308,10 +310,11 @@ export async function readDocumentFile(options: {
 
 /**
  * Page 1 as a PNG, rendered on first request and kept; a padlock for a file that needs a
- * password to open.
+ * password to open; a placeholder, at once and from then on, for one that did not render. When
+ * the user's or the whole queue's places are taken: 429 or 503 with Retry-After.
  */
 export async function getThumbnail(options: {
-  ctx: DocumentContext & { thumbnails: ThumbnailRenderer };
+  ctx: DocumentContext & { thumbnails: ThumbnailQueue };
   actor: AuthUser;
   id: string;
 }): Promise<Uint8Array> {
@@ -320,17 +323,44 @@ export async function getThumbnail(options: {
   const db = options.ctx.database.db;
   const kept = await store.findThumbnail(db, row.id);
   if (kept) return kept;
-  const bytes = await options.ctx.blobs.get(db, row.id);
-  if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
+  if (await hasThumbnailFailed(db, row.id)) return placeholderThumbnail();
   let png: Uint8Array;
   try {
-    png = await options.ctx.thumbnails.render(bytes);
+    png = await options.ctx.thumbnails.render({
+      userId: options.actor.id,
+      documentId: row.id,
+      read: async () => {
+        const bytes = await options.ctx.blobs.get(db, row.id);
+        if (!bytes)
+          throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
+        return bytes;
+      },
+    });
   } catch (error) {
-    throw parsingError(error);
+    if (error instanceof ThumbnailFailed) {
+      await recordThumbnailFailure(db, row.id, error.message);
+      return placeholderThumbnail();
+    }
+    if (error instanceof ThumbnailBusy) throw thumbnailsBusy(error);
+    throw error;
   }
   await store.saveThumbnail(db, row.id, png);
   return png;
 }
+
+const thumbnailsBusy = (busy: ThumbnailBusy) =>
+  busy.scope === 'user'
+    ? new AppError('TOO_MANY_REQUESTS', 'Too many thumbnails are waiting for you', undefined, {
+        retryAfterSeconds: busy.retryAfterSeconds,
+      })
+    : new AppError(
+        'THUMBNAIL_QUEUE_FULL',
+        'Every place in the thumbnail queue is taken',
+        undefined,
+        {
+          retryAfterSeconds: busy.retryAfterSeconds,
+        },
+      );
 
 /** Only the uploader deletes a document, and only one no chain uses. */
 export async function deleteDocument(options: {
