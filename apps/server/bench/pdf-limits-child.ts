@@ -7,6 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bootstrap, person, rsspTestEnv } from '#test/rssp-fixture';
 import { createTestApp } from '#test/test-app';
@@ -17,7 +18,7 @@ export type PdfLimitsCommand = 'peak' | 'finish';
 
 export type PdfLimitsAnswer =
   | { url: string; ann: Record<string, string>; bob: Record<string, string> }
-  | { peakGrowthMb: number };
+  | { peakGrowthMb: number; longestStallMs: number };
 
 /** VmRSS and VmHWM of this process in KB; writing 5 to clear_refs resets the high-water mark. */
 function memory(): { rss: number; hwm: number } {
@@ -49,13 +50,18 @@ global.gc?.();
 await sleep(500);
 const baseline = memory().rss;
 writeFileSync('/proc/self/clear_refs', '5');
+// The server's event loop: its longest stall since the last ask.
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
 await answer({ url, ann: ann.headers, bob: bob.headers });
 
 process.on('message', (command: PdfLimitsCommand) => {
   if (command === 'peak') {
     const growth = (memory().hwm - baseline) / 1024;
     writeFileSync('/proc/self/clear_refs', '5');
-    void answer({ peakGrowthMb: growth });
+    const longestStallMs = delay.max / 1e6;
+    delay.reset();
+    void answer({ peakGrowthMb: growth, longestStallMs });
     return;
   }
   // The flood's renders are still queued: the process ends without waiting for them.

@@ -63,6 +63,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 60_000,
+    // Below the server's thread in the scheduler: on a busy machine requests go first.
+    niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
   // Jobs wait here rather than in the pool's queue, so that a time limit counts a job's own run.
