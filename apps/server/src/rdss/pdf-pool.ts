@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import {
   inflateBudgetFor,
@@ -52,6 +53,11 @@ function workerEntry(): { filename: string; execArgv?: string[] } {
   };
 }
 
+/** Why a job was stopped: its time limit. */
+class TimeLimit extends Error {}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 const tooComplex = (message: string, cause?: unknown) =>
   new PdfError('TOO_COMPLEX', message, cause === undefined ? undefined : { cause });
 
@@ -67,7 +73,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
-  // Jobs wait here rather than in the pool's queue, so that a time limit counts a job's own run.
+  // Jobs wait here rather than in the pool's queue: one thread each, no more.
   const waiting: (() => void)[] = [];
   let running = 0;
   const turn = (): Promise<void> => {
@@ -83,10 +89,21 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     else running--;
   };
 
-  const run = async (job: PdfJob): Promise<PdfJobAnswer> => {
+  const run = async (job: DistributiveOmit<PdfJob, 'started'>): Promise<PdfJobAnswer> => {
     await turn();
+    // The time limit counts from the job's start on its thread (not a new thread's start, which
+    // from source loads tsx): the thread says when.
+    const { port1, port2 } = new MessageChannel();
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => stop.abort(new TimeLimit()), options.timeoutMs);
+    });
     try {
-      const answer = await pool.run(job, { signal: AbortSignal.timeout(options.timeoutMs) });
+      const answer = await pool.run(
+        { ...job, started: port2 },
+        { signal: stop.signal, transferList: [port2] },
+      );
       if ('pdfError' in answer) {
         const { code, message } = answer.pdfError;
         throw new PdfError(code as PdfErrorCode, message);
@@ -95,13 +112,14 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     } catch (error) {
       if (error instanceof PdfError) throw error;
       // Stopped at its time limit, or its thread ran out of heap: the file asks too much.
-      const name = error instanceof Error ? error.name : '';
-      const reason =
-        name === 'AbortError' || name === 'TimeoutError'
-          ? `the file took longer than ${options.timeoutMs} ms`
-          : 'the file needs more memory than a PDF job has';
-      throw tooComplex(reason, error);
+      if (stop.signal.aborted)
+        throw tooComplex(`the file took longer than ${options.timeoutMs} ms`, error);
+      if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw tooComplex('the file needs more memory than a PDF job has', error);
+      throw error;
     } finally {
+      clearTimeout(timer);
+      port1.close();
       done();
     }
   };

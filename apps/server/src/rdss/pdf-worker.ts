@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 // The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload and
 // preparing a signature. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
 import {
@@ -10,9 +11,13 @@ import {
   type PrepareOptions,
 } from '@signet/pades';
 
-export type PdfJob =
+export type PdfJob = (
   | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
-  | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions };
+  | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
+) & {
+  /** Told when the job starts on its thread: its time limit counts from then. */
+  started: MessagePort;
+};
 
 /**
  * A job's answer. An engine error comes back as its code and message: a thrown PdfError would
@@ -24,6 +29,8 @@ export type PdfJobAnswer =
   | { pdfError: { code: string; message: string } };
 
 export default function runPdfJob(job: PdfJob): PdfJobAnswer {
+  job.started.postMessage(true);
+  job.started.close();
   try {
     if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
     return { prepared: prepareIncrement(job.bytes, job.options) };
