@@ -84,10 +84,9 @@ export function inflateBombPdf(streams = 16, streamBytes = 120 * 1024 * 1024): B
 export function rectanglesPdf(rectangles = 3_000_000): Buffer {
   // Rows of squares along the page, repeated: deflate's window holds a whole row.
   const row = Array.from({ length: 500 }, (_, x) => `${x} 400 1 1 re f\n`).join('');
-  const content = deflateSync(
-    Buffer.from(row.repeat(Math.ceil(rectangles / 500)), 'latin1'),
-    { level: 9 },
-  );
+  const content = deflateSync(Buffer.from(row.repeat(Math.ceil(rectangles / 500)), 'latin1'), {
+    level: 9,
+  });
   const pdf = new PdfWriter();
   pdf.add(1, '<</Type/Catalog/Pages 2 0 R>>');
   pdf.add(2, '<</Type/Pages/Kids[3 0 R]/Count 1>>');
