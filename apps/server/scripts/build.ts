@@ -1,4 +1,5 @@
-// Compiles the server into one ES module, dist/server.js, that plain `node` runs (decision 008).
+// Compiles the server into one ES module, dist/server.js, that plain `node` runs (decision 008),
+// and the PDF threads' entry beside it, dist/pdf-worker.js (decision 022).
 // The workspace packages (@signet/*) and the "#infra/*"-style aliases are TypeScript source, so
 // they are bundled in; every npm dependency stays an import of node_modules, as it is from source
 // (PGlite finds its WebAssembly and pino its workers next to their own modules).
@@ -23,8 +24,9 @@ const externalDependencies: Plugin = {
 await rm(outDir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: serverDir,
-  entryPoints: ['src/server.ts'],
-  outfile: `${outDir}/server.js`,
+  // The PDF threads' entry is a file of its own beside the server (rdss/pdf-pool.ts finds it).
+  entryPoints: { server: 'src/server.ts', 'pdf-worker': 'src/rdss/pdf-worker.ts' },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',

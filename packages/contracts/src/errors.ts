@@ -66,6 +66,8 @@ export const errorCodes = [
   'PDF_PASSWORD_REQUIRED',
   /** The password given for an encrypted PDF does not open it. */
   'INCORRECT_PDF_PASSWORD',
+  /** Every place in the thumbnail queue is taken; try again after Retry-After (the web shows a placeholder). */
+  'THUMBNAIL_QUEUE_FULL',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -107,6 +109,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   PDF_PASSWORD_REQUIRED: 400,
   INCORRECT_PDF_PASSWORD: 400,
+  THUMBNAIL_QUEUE_FULL: 503,
 };
 
 /** The one JSON shape of every error response. */

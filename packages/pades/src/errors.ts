@@ -21,7 +21,9 @@ export type PdfErrorCode =
   /** The document is certified (DocMDP) with "no changes allowed": a new signature would break it. */
   | 'DOCUMENT_LOCKED'
   /** The timestamp authority answered with an error or with a token that does not match. */
-  | 'TIMESTAMP_FAILED';
+  | 'TIMESTAMP_FAILED'
+  /** The file's compressed streams together inflate past its budget (`PdfLimits`): a deflate bomb. */
+  | 'TOO_COMPLEX';
 
 export class PdfError extends Error {
   readonly code: PdfErrorCode;

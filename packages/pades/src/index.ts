@@ -19,3 +19,9 @@ export type {
   UpdateReport,
   CertificateSummary,
 } from './validate';
+export {
+  inflateBudgetFor,
+  defaultInflateFactor,
+  defaultInflateAllowanceBytes,
+} from './stream-filters';
+export type { PdfLimits } from './pdf-file';

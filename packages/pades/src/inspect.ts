@@ -1,5 +1,5 @@
 import { isPdfError, PdfError } from './errors';
-import { PdfFile } from './pdf-file';
+import { PdfFile, type PdfLimits } from './pdf-file';
 import { PdfDict, PdfRef, type PdfValue } from './pdf-objects';
 import { collectSignatureFields } from './validate';
 
@@ -18,13 +18,13 @@ export interface PdfInspection {
 /**
  * Checks that bytes are a PDF the engine can open, as an upload must be, and says how it is
  * protected: an owner password only restricts (it opens with the empty user password), a user
- * password is needed to read it at all. Throws PdfError NOT_A_PDF, DAMAGED_PDF or
- * UNSUPPORTED_ENCRYPTION.
+ * password is needed to read it at all. Throws PdfError NOT_A_PDF, DAMAGED_PDF,
+ * UNSUPPORTED_ENCRYPTION or TOO_COMPLEX (past `limits`).
  */
-export function inspectPdf(bytes: Uint8Array): PdfInspection {
+export function inspectPdf(bytes: Uint8Array, limits?: PdfLimits): PdfInspection {
   let file: PdfFile;
   try {
-    file = new PdfFile(bytes);
+    file = new PdfFile(bytes, undefined, limits);
   } catch (error) {
     if (isPdfError(error, 'WRONG_PASSWORD')) return { security: 'ENCRYPTED_WITH_USER_PASSWORD' };
     throw error;

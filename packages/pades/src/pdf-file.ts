@@ -2,7 +2,7 @@ import { openSecurityHandler, type SecurityHandler } from './encryption';
 import { PdfError } from './errors';
 import { PdfDict, PdfRef, PdfStream, PdfString, type PdfValue } from './pdf-objects';
 import { PdfParser } from './pdf-parser';
-import { decodeStream } from './stream-filters';
+import { decodeStream, InflateBudget, inflateBudgetFor } from './stream-filters';
 import { readXrefChain, type XrefEntry, type XrefSection } from './xref';
 
 const HEADER = Buffer.from('%PDF-', 'latin1');
@@ -14,6 +14,12 @@ export function assertPdfHeader(bytes: Uint8Array): number {
   const at = head.indexOf(HEADER);
   if (at < 0) throw new PdfError('NOT_A_PDF', 'the file is not a PDF');
   return at;
+}
+
+/** Bounds on the work one file may cause, beside the per-stream, depth and count limits. */
+export interface PdfLimits {
+  /** Bytes all its streams may inflate to together; `inflateBudgetFor(size)` by default. */
+  inflateBytes?: number;
 }
 
 /**
@@ -34,12 +40,17 @@ export class PdfFile {
     { data: Uint8Array; offsets: Map<number, number> }
   >();
 
+  /** What its streams may still inflate to (`PdfLimits.inflateBytes`). */
+  private readonly budget: InflateBudget;
+
   constructor(
     readonly bytes: Uint8Array,
     password?: string,
+    limits: PdfLimits = {},
   ) {
     assertPdfHeader(bytes);
-    const chain = readXrefChain(bytes);
+    this.budget = new InflateBudget(limits.inflateBytes ?? inflateBudgetFor(bytes.length));
+    const chain = readXrefChain(bytes, this.budget);
     this.sections = chain.sections;
     this.repaired = chain.repaired;
     const newest = this.sections[0];
@@ -153,7 +164,7 @@ export class PdfFile {
     let data = stream.data;
     if (this.security && stream.dict.nameOf('Type') !== 'XRef')
       data = this.security.decryptStream(data, num, gen);
-    return decodeStream(stream.dict, data, (v) => this.resolve(v));
+    return decodeStream(stream.dict, data, (v) => this.resolve(v), this.budget);
   }
 
   private scanned?: Map<number, number>;
@@ -166,6 +177,7 @@ export class PdfFile {
     try {
       return this.readAt(num, offset, only);
     } catch (error) {
+      if (error instanceof PdfError && error.code === 'TOO_COMPLEX') throw error;
       const found = this.scanIndex().get(num);
       if (found === undefined || found === offset) throw error;
       return this.readAt(num, found, only);
@@ -196,6 +208,7 @@ export class PdfFile {
     try {
       parsed = parser.parseIndirect(only);
     } catch (error) {
+      if (error instanceof PdfError && error.code === 'TOO_COMPLEX') throw error;
       throw new PdfError('DAMAGED_PDF', `object ${num} cannot be read at offset ${offset}`, {
         cause: error,
       });

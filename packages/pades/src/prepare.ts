@@ -10,7 +10,7 @@ import { PdfError } from './errors';
 import { loadImage } from './image';
 import { IncrementalUpdate } from './incremental-update';
 import { OID } from './oids';
-import { PdfFile } from './pdf-file';
+import { PdfFile, type PdfLimits } from './pdf-file';
 import { PdfDict, PdfName, PdfRef, pdfDate, pdfTextString, serializeName } from './pdf-objects';
 import {
   certificationPermission,
@@ -44,6 +44,8 @@ export interface PrepareOptions {
   timestamp?: boolean;
   /** Bytes reserved for the CMS; estimated from the chain and algorithm by default. */
   placeholderSize?: number;
+  /** Bounds on the work the file may cause (its inflate budget). */
+  limits?: PdfLimits;
 }
 
 /** Everything `embed` needs besides the prepared bytes: small and JSON-serialisable. */
@@ -170,7 +172,7 @@ function prepareOutput(
   options: PrepareOptions,
   output: 'document' | 'increment',
 ): PreparedSignature {
-  const file = new PdfFile(pdf, options.password);
+  const file = new PdfFile(pdf, options.password, options.limits);
   if (options.certificateChain.length === 0)
     throw new PdfError('INVALID_OPTIONS', 'the certificate chain is empty');
   let signerCertificate: Certificate;

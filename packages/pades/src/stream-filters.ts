@@ -8,25 +8,66 @@ import { PdfDict, PdfName, type PdfValue } from './pdf-objects';
  */
 export const maxInflatedBytes = 128 * 1024 * 1024;
 
-export function inflate(data: Uint8Array): Uint8Array {
+/** What a file's streams may inflate to together by default: 16 times its size and 64 MiB. */
+export const defaultInflateFactor = 16;
+export const defaultInflateAllowanceBytes = 64 * 1024 * 1024;
+
+/** The bytes one file's streams may inflate to together: `factor` times its size plus `allowance`. */
+export function inflateBudgetFor(
+  fileSize: number,
+  factor = defaultInflateFactor,
+  allowanceBytes = defaultInflateAllowanceBytes,
+): number {
+  return fileSize * factor + allowanceBytes;
+}
+
+/**
+ * What is left of one file's inflate budget. The per-stream limit alone let a 2 MB file of 16
+ * streams of 120 MiB each take 2 GB and seconds of CPU; the budget bounds the file as a whole.
+ */
+export class InflateBudget {
+  constructor(public remaining: number) {}
+
+  /** The most the next stream may inflate to. */
+  get limit(): number {
+    return Math.max(1, Math.min(maxInflatedBytes, this.remaining));
+  }
+
+  /** Counts `bytes` inflated. */
+  spend(bytes: number): void {
+    this.remaining -= bytes;
+  }
+
+  /** Whether the file's budget, not the per-stream limit, is what a stream ran into. */
+  get isBinding(): boolean {
+    return this.remaining < maxInflatedBytes;
+  }
+}
+
+const tooComplex = (cause: unknown) =>
+  new PdfError('TOO_COMPLEX', "the file's compressed streams inflate past its budget", { cause });
+
+export function inflate(data: Uint8Array, budget?: InflateBudget): Uint8Array {
+  const maxOutputLength = budget?.limit ?? maxInflatedBytes;
+  const pastLimit = (cause: unknown) =>
+    budget?.isBinding
+      ? tooComplex(cause)
+      : new PdfError('DAMAGED_PDF', 'a compressed stream inflates past the limit', { cause });
+  let out: Uint8Array;
   try {
-    return inflateSync(data, { maxOutputLength: maxInflatedBytes });
+    out = inflateSync(data, { maxOutputLength });
   } catch (first) {
-    if (first instanceof RangeError) {
-      throw new PdfError('DAMAGED_PDF', 'a compressed stream inflates past the limit', {
-        cause: first,
-      });
-    }
+    if (first instanceof RangeError) throw pastLimit(first);
     try {
       // Tolerate streams without the final block, as viewers do.
-      return inflateSync(data, {
-        finishFlush: zlibConstants.Z_SYNC_FLUSH,
-        maxOutputLength: maxInflatedBytes,
-      });
+      out = inflateSync(data, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength });
     } catch (error) {
+      if (error instanceof RangeError) throw pastLimit(error);
       throw new PdfError('DAMAGED_PDF', 'a compressed stream cannot be decoded', { cause: error });
     }
   }
+  budget?.spend(out.length);
+  return out;
 }
 
 /** Undoes the PNG predictors (10–15) of `/DecodeParms`. */
@@ -89,6 +130,7 @@ export function decodeStream(
   dict: PdfDict,
   data: Uint8Array,
   resolve: (value: PdfValue) => PdfValue,
+  budget?: InflateBudget,
 ): Uint8Array {
   const filterValue = resolve(dict.get('Filter') ?? null);
   const filters = Array.isArray(filterValue)
@@ -104,7 +146,7 @@ export function decodeStream(
     if (name !== 'FlateDecode' && name !== 'Fl')
       throw new PdfError('DAMAGED_PDF', `filter ${name} is not supported here`);
     const params = resolve(paramsList[index] ?? null);
-    out = unpredict(inflate(out), params instanceof PdfDict ? params : undefined);
+    out = unpredict(inflate(out, budget), params instanceof PdfDict ? params : undefined);
   });
   return out;
 }

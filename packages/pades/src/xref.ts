@@ -1,7 +1,7 @@
 import { PdfError } from './errors';
 import { PdfDict, PdfRef, PdfStream, type PdfValue } from './pdf-objects';
 import { PdfParser, isWhitespace } from './pdf-parser';
-import { decodeStream } from './stream-filters';
+import { decodeStream, type InflateBudget } from './stream-filters';
 
 /** One cross-reference entry: free, at a byte offset, or inside an object stream. */
 export type XrefEntry =
@@ -157,14 +157,19 @@ function readTable(bytes: Uint8Array, offset: number, only?: ReadonlySet<string>
   return new XrefSection(offset, 'table', summary, subsections, bytes, [], only && readTrailer);
 }
 
-function readStream(bytes: Uint8Array, offset: number, only?: ReadonlySet<string>): XrefSection {
+function readStream(
+  bytes: Uint8Array,
+  offset: number,
+  only?: ReadonlySet<string>,
+  budget?: InflateBudget,
+): XrefSection {
   const parser = new PdfParser(bytes, offset);
   const object = parser.parseIndirect(only);
   if (!(object.value instanceof PdfStream) || object.value.dict.nameOf('Type') !== 'XRef') {
     throw damaged(`no cross-reference at offset ${offset}`);
   }
   const dict = object.value.dict;
-  const data = decodeStream(dict, object.value.data, (v) => v);
+  const data = decodeStream(dict, object.value.data, (v) => v, budget);
   const widthsValue = dict.get('W');
   const widths = Array.isArray(widthsValue)
     ? widthsValue.map((w) => (typeof w === 'number' ? w : 0))
@@ -193,6 +198,7 @@ export function readXrefSection(
   bytes: Uint8Array,
   offset: number,
   summaryOnly = false,
+  budget?: InflateBudget,
 ): XrefSection {
   const only = summaryOnly ? SUMMARY_KEYS : undefined;
   try {
@@ -200,10 +206,12 @@ export function readXrefSection(
     probe.skipWhitespace();
     const start = probe.pos;
     const isTable = probe.skipKeyword('xref');
-    const section = isTable ? readTable(bytes, start, only) : readStream(bytes, start, only);
+    const section = isTable
+      ? readTable(bytes, start, only)
+      : readStream(bytes, start, only, budget);
     const hidden = section.summary.get('XRefStm');
     if (isTable && typeof hidden === 'number' && hidden < bytes.length)
-      section.hidden = readStream(bytes, hidden, SUMMARY_KEYS);
+      section.hidden = readStream(bytes, hidden, SUMMARY_KEYS, budget);
     return section;
   } catch (error) {
     if (error instanceof PdfError) throw error;
@@ -215,7 +223,10 @@ export function readXrefSection(
  * The chain of sections from the newest (the last `startxref`) to the oldest. `repaired` tells
  * that an offset was wrong and a table was found by searching, or that the chain was cut short.
  */
-export function readXrefChain(bytes: Uint8Array): { sections: XrefSection[]; repaired: boolean } {
+export function readXrefChain(
+  bytes: Uint8Array,
+  budget?: InflateBudget,
+): { sections: XrefSection[]; repaired: boolean } {
   const sections: XrefSection[] = [];
   const seen = new Set<number>();
   let repaired = false;
@@ -224,8 +235,9 @@ export function readXrefChain(bytes: Uint8Array): { sections: XrefSection[]; rep
     seen.add(offset);
     let section: XrefSection;
     try {
-      section = readXrefSection(bytes, offset, sections.length > 0);
+      section = readXrefSection(bytes, offset, sections.length > 0, budget);
     } catch (error) {
+      if (error instanceof PdfError && error.code === 'TOO_COMPLEX') throw error;
       // Wrong offsets are a common defect: fall back to the last classic table before the offset
       // (or before startxref), as viewers do; give up on older sections otherwise.
       const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -240,7 +252,7 @@ export function readXrefChain(bytes: Uint8Array): { sections: XrefSection[]; rep
         break;
       }
       seen.add(candidate);
-      section = readXrefSection(bytes, candidate, sections.length > 0);
+      section = readXrefSection(bytes, candidate, sections.length > 0, budget);
       repaired = true;
     }
     sections.push(section);

@@ -179,6 +179,32 @@ export const configDocs: Record<Variable, { default: string; description: string
     description: 'Android app link in the add-device dialog.',
   },
   SIC_IPHONE_LINK: { default: '(empty)', description: 'iPhone app link in the add-device dialog.' },
+  PDF_INFLATE_FACTOR: {
+    default: '16',
+    description:
+      "A PDF's compressed streams may inflate to this many times its size together (plus PDF_INFLATE_ALLOWANCE_MB); past it the upload is refused as too complex.",
+  },
+  PDF_INFLATE_ALLOWANCE_MB: {
+    default: '64',
+    description: "MiB a PDF's streams may inflate to on top of PDF_INFLATE_FACTOR times its size.",
+  },
+  PDF_JOB_TIMEOUT_SECONDS: {
+    default: '30',
+    description: 'How long parsing an upload or preparing a signature may run on the PDF threads.',
+  },
+  THUMBNAIL_TIMEOUT_SECONDS: {
+    default: '5',
+    description:
+      'How long page 1 may render; a document past it (or that fails) shows a placeholder from then on.',
+  },
+  THUMBNAIL_QUEUE_PER_USER: {
+    default: '3',
+    description: 'Thumbnails one user may have waiting or rendering at once.',
+  },
+  THUMBNAIL_QUEUE_SIZE: {
+    default: '32',
+    description: 'Thumbnails waiting or rendering in all; past it 503 with Retry-After.',
+  },
   THEME: {
     default: '(none)',
     description:

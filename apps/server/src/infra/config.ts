@@ -101,6 +101,18 @@ export const envSchema = z.object({
   ACCOUNT_MANAGEMENT_URL: z.string().default(''),
   SIC_ANDROID_LINK: z.string().default(''),
   SIC_IPHONE_LINK: z.string().default(''),
+  /** A PDF's compressed streams may inflate to this many times its size together (plus the allowance below); past it the file is refused as too complex. */
+  PDF_INFLATE_FACTOR: int(1, 1_000).default(16),
+  /** MiB a PDF's streams may inflate to on top of PDF_INFLATE_FACTOR times its size. */
+  PDF_INFLATE_ALLOWANCE_MB: int(1, 4_096).default(64),
+  /** How long parsing an upload or preparing a signature may run on the PDF threads. */
+  PDF_JOB_TIMEOUT_SECONDS: int(1, 600).default(30),
+  /** How long page 1 may render; a document past it (or that fails) shows a placeholder from then on. */
+  THUMBNAIL_TIMEOUT_SECONDS: int(1, 120).default(5),
+  /** Thumbnails one user may have waiting or rendering at once. */
+  THUMBNAIL_QUEUE_PER_USER: int(1, 100).default(3),
+  /** Thumbnails waiting or rendering in all; past it 503 with Retry-After. */
+  THUMBNAIL_QUEUE_SIZE: int(1, 10_000).default(32),
   THEME: z
     .string()
     .optional()

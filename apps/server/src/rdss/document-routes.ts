@@ -20,7 +20,7 @@ import * as documents from './document-service';
 import { ReceivedPdf, receivePdf } from './pdf-body';
 import type { RevisionBuffers } from './revision-buffers';
 import type { SharedSha256 } from './shared-sha256';
-import type { ThumbnailRenderer } from './thumbnail';
+import type { ThumbnailQueue } from './thumbnail-queue';
 
 const tags = ['documents'];
 const errors = {
@@ -45,11 +45,11 @@ function attachment(fileName: string): string {
  * oversized upload is never held whole; hashed and written while it arrives.
  */
 export const documentRoutes: FastifyPluginAsync<{
-  ctx: documents.DocumentContext & {
+  ctx: documents.UploadContext & {
     maxUploadBytes: number;
     buffers: RevisionBuffers;
     hashes: SharedSha256;
-    thumbnails: ThumbnailRenderer;
+    thumbnails: ThumbnailQueue;
   };
 }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -206,10 +206,16 @@ export const documentRoutes: FastifyPluginAsync<{
     {
       schema: {
         tags,
-        description: 'Page 1 as a PNG (a padlock for a file that needs a password)',
+        description:
+          'Page 1 as a PNG (a padlock for a file that needs a password, a placeholder for one that does not render); 429 or 503 with Retry-After when the queue is full',
         params: documentIdParamsSchema,
         querystring: emptyQuerySchema,
-        response: { 200: z.any().describe('image/png'), ...errors },
+        response: {
+          200: z.any().describe('image/png'),
+          ...errors,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,14 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { inspectPdf, isPdfError } from '@signet/pades';
+import { isPdfError } from '@signet/pades';
 import type { BatchView, DocumentView } from '@signet/contracts/documents';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import * as store from './document-store';
-import { lockThumbnail, type ThumbnailRenderer } from './thumbnail';
+import { lockThumbnail, placeholderThumbnail } from './thumbnail';
+import { ThumbnailBusy, ThumbnailFailed, type ThumbnailQueue } from './thumbnail-queue';
+import { hasThumbnailFailed, recordThumbnailFailure } from './thumbnail-store';
 import type { BatchRow, DocumentRow } from './document-table';
 import { receivedWhole, type ReceivedPdf } from './pdf-body';
+import type { PdfPool } from './pdf-pool';
 import { findRevision, joinRevision, revisionsOf } from './revision-store';
 import type { RevisionRow } from './revision-table';
 
@@ -35,20 +38,35 @@ const parsingError = (cause: unknown) =>
     cause,
   });
 
+/** The upload path's engine: its parse runs on the PDF threads (pdf-pool.ts). */
+export interface UploadContext extends DocumentContext {
+  pdf: PdfPool;
+}
+
 /**
- * The row of an uploaded PDF: it must open in the signing engine (else DOCUMENT_PARSING_ERROR);
- * its protection, size and SHA-256 are recorded with it.
+ * The row of an uploaded PDF: it must open in the signing engine, within its inflate budget and
+ * time limit, off the server's thread (else DOCUMENT_PARSING_ERROR); its protection, size and
+ * SHA-256 are recorded with it.
  */
-function checkedDocument(
+async function checkedDocument(
+  pdf: PdfPool,
   actor: AuthUser,
   file: ReceivedPdf & { fileName: string },
   batchId: string | null,
-): DocumentRow {
+): Promise<DocumentRow> {
   let security: DocumentRow['security'];
   let signed: boolean | undefined;
   try {
-    ({ security, signed } = inspectPdf(file.bytes));
+    ({ security, signed } = await pdf.inspect(file.bytes));
   } catch (error) {
+    if (isPdfError(error, 'TOO_COMPLEX')) {
+      throw new AppError(
+        'DOCUMENT_PARSING_ERROR',
+        'The PDF file is too complex to process',
+        undefined,
+        { cause: error },
+      );
+    }
     if (isPdfError(error)) throw parsingError(error);
     throw error;
   }
@@ -70,7 +88,7 @@ function checkedDocument(
  * does not open).
  */
 export async function uploadDocument(options: {
-  ctx: DocumentContext;
+  ctx: UploadContext;
   actor: AuthUser;
   fileName: string;
   file: ReceivedPdf;
@@ -86,13 +104,16 @@ export async function uploadDocument(options: {
  * one is refused, every staged file goes again.
  */
 async function checkedAll(
-  ctx: DocumentContext,
+  ctx: UploadContext,
   actor: AuthUser,
   files: (ReceivedPdf & { fileName: string })[],
   batchId: string | null,
 ): Promise<DocumentRow[]> {
   try {
-    return files.map((file) => checkedDocument(actor, file, batchId));
+    // One after another: a batch holds one PDF thread, not all of them.
+    const rows: DocumentRow[] = [];
+    for (const file of files) rows.push(await checkedDocument(ctx.pdf, actor, file, batchId));
+    return rows;
   } catch (error) {
     await Promise.all(files.map((file) => ctx.blobs.remove(file.id)));
     throw error;
@@ -101,7 +122,7 @@ async function checkedAll(
 
 /** Stores several PDFs under one batch name: all of them, or none when one does not open. */
 export async function uploadBatch(options: {
-  ctx: DocumentContext;
+  ctx: UploadContext;
   actor: AuthUser;
   name: string;
   files: { fileName: string; bytes: Uint8Array }[];
@@ -289,10 +310,11 @@ export async function readDocumentFile(options: {
 
 /**
  * Page 1 as a PNG, rendered on first request and kept; a padlock for a file that needs a
- * password to open.
+ * password to open; a placeholder, at once and from then on, for one that did not render. When
+ * the user's or the whole queue's places are taken: 429 or 503 with Retry-After.
  */
 export async function getThumbnail(options: {
-  ctx: DocumentContext & { thumbnails: ThumbnailRenderer };
+  ctx: DocumentContext & { thumbnails: ThumbnailQueue };
   actor: AuthUser;
   id: string;
 }): Promise<Uint8Array> {
@@ -301,17 +323,44 @@ export async function getThumbnail(options: {
   const db = options.ctx.database.db;
   const kept = await store.findThumbnail(db, row.id);
   if (kept) return kept;
-  const bytes = await options.ctx.blobs.get(db, row.id);
-  if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
+  if (await hasThumbnailFailed(db, row.id)) return placeholderThumbnail();
   let png: Uint8Array;
   try {
-    png = await options.ctx.thumbnails.render(bytes);
+    png = await options.ctx.thumbnails.render({
+      userId: options.actor.id,
+      documentId: row.id,
+      read: async () => {
+        const bytes = await options.ctx.blobs.get(db, row.id);
+        if (!bytes)
+          throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
+        return bytes;
+      },
+    });
   } catch (error) {
-    throw parsingError(error);
+    if (error instanceof ThumbnailFailed) {
+      await recordThumbnailFailure(db, row.id, error.message);
+      return placeholderThumbnail();
+    }
+    if (error instanceof ThumbnailBusy) throw thumbnailsBusy(error);
+    throw error;
   }
   await store.saveThumbnail(db, row.id, png);
   return png;
 }
+
+const thumbnailsBusy = (busy: ThumbnailBusy) =>
+  busy.scope === 'user'
+    ? new AppError('TOO_MANY_REQUESTS', 'Too many thumbnails are waiting for you', undefined, {
+        retryAfterSeconds: busy.retryAfterSeconds,
+      })
+    : new AppError(
+        'THUMBNAIL_QUEUE_FULL',
+        'Every place in the thumbnail queue is taken',
+        undefined,
+        {
+          retryAfterSeconds: busy.retryAfterSeconds,
+        },
+      );
 
 /** Only the uploader deletes a document, and only one no chain uses. */
 export async function deleteDocument(options: {

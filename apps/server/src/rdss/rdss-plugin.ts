@@ -13,7 +13,8 @@ import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
 import { createSharedSha256 } from './shared-sha256';
-import { createThumbnailRenderer } from './thumbnail';
+import { createThumbnailQueue } from './thumbnail-queue';
+import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import type { CrashPoint } from './sign-service';
@@ -43,9 +44,24 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // Their SHA-256 is computed on a thread of its own while they arrive (shared-sha256.ts).
   const hashes = createSharedSha256();
   app.addHook('onClose', () => hashes.close());
-  // Page 1 is rendered on a thread of its own too (thumbnail.ts).
-  const thumbnails = createThumbnailRenderer();
+  // Page 1 is rendered on threads of their own too, users taking turns (thumbnail-queue.ts).
+  const thumbnails = createThumbnailQueue({
+    threads: 2,
+    perUser: context.config.THUMBNAIL_QUEUE_PER_USER,
+    size: context.config.THUMBNAIL_QUEUE_SIZE,
+    timeoutMs: context.config.THUMBNAIL_TIMEOUT_SECONDS * 1000,
+    heapMb: 512,
+  });
   app.addHook('onClose', () => thumbnails.close());
+  // Uploads are parsed and signatures prepared on a pool of threads too (pdf-pool.ts).
+  const { config } = context;
+  const pdf = createPdfPool({
+    inflateFactor: config.PDF_INFLATE_FACTOR,
+    inflateAllowanceBytes: config.PDF_INFLATE_ALLOWANCE_MB * 1024 * 1024,
+    timeoutMs: config.PDF_JOB_TIMEOUT_SECONDS * 1000,
+    heapMb: 256,
+  });
+  app.addHook('onClose', () => pdf.close());
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
@@ -55,6 +71,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         buffers,
         hashes,
         thumbnails,
+        pdf,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
       },
     });
@@ -68,6 +85,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         signing: createSigningClient(context),
         locks: createChainLocks(),
         buffers,
+        pdf,
         crashAt: testCrashPoint(),
       },
     });

@@ -1,11 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  embed,
-  isPdfError,
-  prepareIncrement,
-  type PreparedSignature,
-  type SignatureAlgorithm,
-} from '@signet/pades';
+import { embed, isPdfError, type PreparedSignature, type SignatureAlgorithm } from '@signet/pades';
 import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
 import { AppError, forbidden, notFound } from '#infra/app-error';
@@ -18,6 +12,7 @@ import type { StoredChain } from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
+import type { PdfPool } from './pdf-pool';
 import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
@@ -32,6 +27,8 @@ export interface SignContext extends ChainContext {
   signing: SigningClient;
   locks: ChainLocks;
   buffers: RevisionBuffers;
+  /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
+  pdf: PdfPool;
   /** Tests only: kill the process at this point of the first chain's signing. */
   crashAt?: CrashPoint | undefined;
 }
@@ -303,8 +300,8 @@ async function prepareJob(
   );
   let prepared: PreparedSignature;
   try {
-    prepared = timings.measureSync('engine', () =>
-      prepareIncrement(bytes, {
+    prepared = await timings.measure('engine', () =>
+      ctx.pdf.prepareIncrement(bytes, {
         certificateChain: credential.certificates,
         algorithm: algorithmOf(credential),
         signingTime: signedAt,

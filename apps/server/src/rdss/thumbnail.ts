@@ -208,3 +208,31 @@ export async function lockThumbnail(): Promise<Buffer> {
   lock = canvas.toBuffer('image/png');
   return lock;
 }
+
+let placeholder: Buffer | undefined;
+
+/**
+ * The thumbnail of a document whose page 1 did not render (thumbnail-queue.ts): a blank page
+ * with a crossed-out picture, answered at once from then on.
+ */
+export async function placeholderThumbnail(): Promise<Buffer> {
+  if (placeholder) return placeholder;
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const width = thumbnailWidth;
+  const height = Math.round(width * Math.SQRT2);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#f5f5f5';
+  ctx.fillRect(0, 0, width, height);
+  const cx = width / 2;
+  const cy = height / 2;
+  ctx.strokeStyle = '#9e9e9e';
+  ctx.lineWidth = 6;
+  ctx.strokeRect(cx - 40, cy - 30, 80, 60);
+  ctx.beginPath();
+  ctx.moveTo(cx - 40, cy + 30);
+  ctx.lineTo(cx + 40, cy - 30);
+  ctx.stroke();
+  placeholder = canvas.toBuffer('image/png');
+  return placeholder;
+}

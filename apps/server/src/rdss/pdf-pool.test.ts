@@ -1,0 +1,74 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isPdfError } from '@signet/pades';
+import { inflateBombPdf } from '#test/heavy-pdfs';
+import { createPdfPool, type PdfPool } from './pdf-pool';
+
+const MiB = 1024 * 1024;
+
+async function onePage(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]);
+  return pdf.save();
+}
+
+async function refusal(run: Promise<unknown>): Promise<unknown> {
+  try {
+    await run;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the job was not refused');
+}
+
+describe('createPdfPool', () => {
+  let pool: PdfPool;
+  afterEach(() => pool.close());
+
+  it("inspects on its threads and hands back the engine's refusals with their codes", async () => {
+    pool = createPdfPool({
+      inflateFactor: 16,
+      inflateAllowanceBytes: 64 * MiB,
+      timeoutMs: 30_000,
+      heapMb: 256,
+    });
+    expect(await pool.inspect(await onePage())).toEqual({ security: 'NONE', signed: false });
+    const notPdf = await refusal(pool.inspect(new TextEncoder().encode('hello')));
+    expect(isPdfError(notPdf, 'NOT_A_PDF')).toBe(true);
+    // The file's budget as configured: four streams of 8 MiB pass 16 MiB.
+    const streams = inflateBombPdf(4, 8 * MiB);
+    const small = createPdfPool({
+      inflateFactor: 1,
+      inflateAllowanceBytes: 16 * MiB,
+      timeoutMs: 30_000,
+      heapMb: 256,
+    });
+    try {
+      expect(isPdfError(await refusal(small.inspect(streams)), 'TOO_COMPLEX')).toBe(true);
+    } finally {
+      await small.close();
+    }
+    expect((await pool.inspect(streams)).security).toBe('NONE');
+  });
+
+  it('stops a job past its time limit as too complex, and the next job runs', async () => {
+    // A budget large enough that only the time limit stops 16 streams of 64 MiB.
+    pool = createPdfPool({
+      inflateFactor: 1_000,
+      inflateAllowanceBytes: 2048 * MiB,
+      timeoutMs: 300,
+      heapMb: 256,
+      threads: 1,
+    });
+    const slow = inflateBombPdf(16, 64 * MiB);
+    const [refused, next] = await Promise.allSettled([
+      pool.inspect(slow),
+      pool.inspect(await onePage()),
+    ]);
+    expect(refused.status).toBe('rejected');
+    const reason = (refused as PromiseRejectedResult).reason;
+    expect(isPdfError(reason, 'TOO_COMPLEX')).toBe(true);
+    expect(String(reason)).toMatch(/longer than 300 ms/);
+    expect(next).toEqual({ status: 'fulfilled', value: { security: 'NONE', signed: false } });
+  });
+});

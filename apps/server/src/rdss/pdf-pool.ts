@@ -1,0 +1,148 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import {
+  inflateBudgetFor,
+  PdfError,
+  type PdfErrorCode,
+  type PdfInspection,
+  type PreparedSignature,
+  type PrepareOptions,
+} from '@signet/pades';
+import type { PdfJob, PdfJobAnswer } from './pdf-worker';
+
+/**
+ * The PDF engine's work off the server's thread (docs/decisions/022-pdf-work-off-the-event-loop.md):
+ * an upload's parse and a signature's preparation run on a pool of worker threads, one per core,
+ * each job within a time limit and each thread within a heap, so that one document never holds
+ * the requests of others.
+ */
+export interface PdfPool {
+  /** `inspectPdf` within the file's inflate budget; rejects with a PdfError as the engine does. */
+  inspect(bytes: Uint8Array): Promise<PdfInspection>;
+  /** `prepareIncrement` within the file's inflate budget. */
+  prepareIncrement(bytes: Uint8Array, options: PrepareOptions): Promise<PreparedSignature>;
+  close(): Promise<void>;
+}
+
+export interface PdfPoolOptions {
+  /** A file's streams may inflate to `inflateFactor` times its size plus `inflateAllowanceBytes`. */
+  inflateFactor: number;
+  inflateAllowanceBytes: number;
+  /** How long one job may run before its thread is stopped and the job refused as too complex. */
+  timeoutMs: number;
+  /** Each thread's heap (the inflated streams are counted by the budget, not here). */
+  heapMb: number;
+  /** Threads; the cores by default. */
+  threads?: number;
+}
+
+/**
+ * The worker's entry: the built dist/pdf-worker.js beside the bundled server, or the source under
+ * tsx and vitest, whose thread then loads TypeScript through tsx as `npm run dev` does.
+ */
+function workerEntry(): { filename: string; execArgv?: string[] } {
+  if (import.meta.url.endsWith('.js'))
+    return { filename: new URL('./pdf-worker.js', import.meta.url).href };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return {
+    filename: new URL('./pdf-worker.ts', import.meta.url).href,
+    execArgv: ['--import', tsx],
+  };
+}
+
+/** Why a job was stopped: its time limit. */
+class TimeLimit extends Error {}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const tooComplex = (message: string, cause?: unknown) =>
+  new PdfError('TOO_COMPLEX', message, cause === undefined ? undefined : { cause });
+
+export function createPdfPool(options: PdfPoolOptions): PdfPool {
+  const threads = options.threads ?? availableParallelism();
+  const pool = new Piscina<PdfJob, PdfJobAnswer>({
+    ...workerEntry(),
+    // Threads start with the first job (a server start need not wait) and stop when idle.
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // Below the server's thread in the scheduler: on a busy machine requests go first.
+    niceIncrement: 10,
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+  });
+  // Jobs wait here rather than in the pool's queue: one thread each, no more.
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const turn = (): Promise<void> => {
+    if (running < threads) {
+      running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const done = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+
+  const run = async (job: DistributiveOmit<PdfJob, 'started'>): Promise<PdfJobAnswer> => {
+    await turn();
+    // The time limit counts from the job's start on its thread (not a new thread's start, which
+    // from source loads tsx): the thread says when.
+    const { port1, port2 } = new MessageChannel();
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => stop.abort(new TimeLimit()), options.timeoutMs);
+    });
+    try {
+      const answer = await pool.run(
+        { ...job, started: port2 },
+        { signal: stop.signal, transferList: [port2] },
+      );
+      if ('pdfError' in answer) {
+        const { code, message } = answer.pdfError;
+        throw new PdfError(code as PdfErrorCode, message);
+      }
+      return answer;
+    } catch (error) {
+      if (error instanceof PdfError) throw error;
+      // Stopped at its time limit, or its thread ran out of heap: the file asks too much.
+      if (stop.signal.aborted)
+        throw tooComplex(`the file took longer than ${options.timeoutMs} ms`, error);
+      if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw tooComplex('the file needs more memory than a PDF job has', error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+      done();
+    }
+  };
+  const limitsOf = (bytes: Uint8Array) => ({
+    inflateBytes: inflateBudgetFor(
+      bytes.length,
+      options.inflateFactor,
+      options.inflateAllowanceBytes,
+    ),
+  });
+
+  return {
+    async inspect(bytes) {
+      const answer = await run({ kind: 'inspect', bytes, limits: limitsOf(bytes) });
+      if (!('inspection' in answer)) throw new Error('the PDF thread answered another job');
+      return answer.inspection;
+    },
+    async prepareIncrement(bytes, prepareOptions) {
+      const limits = limitsOf(bytes);
+      const answer = await run({ kind: 'prepare', bytes, options: { ...prepareOptions, limits } });
+      if (!('prepared' in answer)) throw new Error('the PDF thread answered another job');
+      return answer.prepared;
+    },
+    close: () => pool.destroy(),
+  };
+}

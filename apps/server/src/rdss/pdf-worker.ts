@@ -1,0 +1,41 @@
+import type { MessagePort } from 'node:worker_threads';
+// The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload and
+// preparing a signature. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
+import {
+  inspectPdf,
+  isPdfError,
+  prepareIncrement,
+  type PdfInspection,
+  type PdfLimits,
+  type PreparedSignature,
+  type PrepareOptions,
+} from '@signet/pades';
+
+export type PdfJob = (
+  | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
+  | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
+) & {
+  /** Told when the job starts on its thread: its time limit counts from then. */
+  started: MessagePort;
+};
+
+/**
+ * A job's answer. An engine error comes back as its code and message: a thrown PdfError would
+ * cross the thread as a plain Error without its code.
+ */
+export type PdfJobAnswer =
+  | { inspection: PdfInspection }
+  | { prepared: PreparedSignature }
+  | { pdfError: { code: string; message: string } };
+
+export default function runPdfJob(job: PdfJob): PdfJobAnswer {
+  job.started.postMessage(true);
+  job.started.close();
+  try {
+    if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
+    return { prepared: prepareIncrement(job.bytes, job.options) };
+  } catch (error) {
+    if (isPdfError(error)) return { pdfError: { code: error.code, message: error.message } };
+    throw error;
+  }
+}
