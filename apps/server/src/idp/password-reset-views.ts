@@ -8,13 +8,18 @@ export const resetTokenScriptPath = '/oidc/assets/idp-reset-token.js';
 
 /**
  * Moves the reset link's token from the fragment into the form and takes it out of the address
- * bar, so it is not kept in history; a token already in the form (a re-shown page) stays.
+ * bar, so it is not kept in history; a token already in the form (a re-shown page) stays. The
+ * other language's link carries it on, again as a fragment.
  */
 export const resetTokenScript = `(function () {
   var field = document.querySelector('input[name="token"]');
   var token = location.hash.slice(1);
   if (field && token && !field.value) field.value = decodeURIComponent(token);
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  var other = document.querySelector('footer a');
+  if (other && field && field.value) {
+    other.href = other.href.split('#')[0] + '#' + encodeURIComponent(field.value);
+  }
 })();
 `;
 
