@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newCredentials, signIn } from './fixtures/auth';
+import { accessTokenOf } from './fixtures/api';
+import { newCredentials, register, signIn } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
 import { texts } from './fixtures/app-texts';
 
@@ -112,6 +113,33 @@ describe('the Users screen', () => {
     await page.getByText(users.empty).waitFor({ state: 'visible' });
   });
 
+  it('ends every session of a signed-in user: their token answers 401 and their app signs out', async () => {
+    const person = newCredentials('ended');
+    const theirContext = await newContext(browser, baseUrl);
+    const theirPage = await theirContext.newPage();
+    await register(theirPage, person);
+    const token = await accessTokenOf(theirPage);
+
+    await page.goto('/users');
+    await page.getByTestId('users-search').fill(person.email);
+    const row = page.getByTestId('user-row').filter({ hasText: person.email });
+    await row
+      .getByRole('button', { name: users.actions.endSessions.replace('{{email}}', person.email) })
+      .click();
+    await page.getByTestId('confirm-agree').click();
+    await page
+      .getByText(users.toast.sessionsEnded.replace('{{email}}', person.email))
+      .waitFor({ state: 'visible' });
+
+    // Their app hears LOGOUT on its event stream and signs out.
+    await theirPage.waitForURL((url) => url.pathname.startsWith('/welcome'), { timeout: 30_000 });
+    const answer = await fetch(`${baseUrl}/api/v1/users/self`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(401);
+    await theirContext.close();
+  });
+
   it('opens the central key dialog; manage groups shows only with user groups on', async () => {
     await page.goto('/users');
     await page.getByRole('button', { name: users.centralKey }).click();
@@ -138,7 +166,7 @@ describe('the Users screen', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await page.getByTestId('user-row').first().getByRole('button').count()).toBe(2);
+    expect(await page.getByTestId('user-row').first().getByRole('button').count()).toBe(3);
     // A long e-mail wraps before the @ or after a dot, never inside a word.
     const id = newCredentials().email.slice(5, 11);
     const longEmail = `alexandra.kovacsne${id}@longcompanydomain.e2e.test`;

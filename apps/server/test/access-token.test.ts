@@ -309,6 +309,7 @@ describe('access tokens of an external issuer', () => {
       email: 'ext@example.com',
       givenName: 'Ext',
       familyName: 'Ernal',
+      expiresAt: expect.any(Number),
     });
   });
 

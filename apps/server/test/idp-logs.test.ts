@@ -5,10 +5,13 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
+import { startMailbox, type Mailbox } from './mailbox';
+import { requestReset, submitReset } from './session-fixture';
 import { testKeyEncryptionKey } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import {
   bearer,
+  CookieJar,
   postAccountForm,
   exchangeCode,
   registerAccount,
@@ -21,11 +24,14 @@ describe('identity provider logs', () => {
   let app: FastifyInstance;
   let context: AppContext;
   let database: TestDatabase;
+  let mailbox: Mailbox;
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    mailbox = await startMailbox();
     const config = loadConfig({
       PUBLIC_URL: 'http://localhost:8080',
+      SMTP_URL: mailbox.smtpUrl,
       LOG_LEVEL: 'trace',
       KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
@@ -44,6 +50,7 @@ describe('identity provider logs', () => {
     await app.close();
     await closeContext(context);
     await database.drop();
+    await mailbox.close();
   });
 
   it('never contains passwords, codes or tokens', async () => {
@@ -92,5 +99,32 @@ describe('identity provider logs', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/[?&]code=/);
+  });
+
+  it('never contains a reset link token, the new password or the reset sign-in', async () => {
+    await registerAccount(app, {
+      email: 'reset-log@example.com',
+      password: 'Forgotten-Passw0rd',
+      givenName: 'Log',
+      familyName: 'Reset',
+    });
+    const jar = new CookieJar();
+    await requestReset(app, jar, 'reset-log@example.com');
+    // The registration's confirmation mail goes to the same address: take the reset one.
+    let mail = await mailbox.next('reset-log@example.com');
+    while (!mail.subject.includes('reset')) {
+      mail = await mailbox.next('reset-log@example.com', mailbox.received.indexOf(mail) + 1);
+    }
+    const token = mail.text.match(/#([A-Za-z0-9_-]{43})/)?.[1] ?? '';
+    expect(token).not.toBe('');
+    const newPassword = 'Reset-Secret-Passw0rd';
+    const done = await submitReset(app, jar, token, newPassword);
+    expect(done.statusCode).toBe(303);
+    const start = await startSignIn(app, {}, jar);
+    expect(start.page.statusCode).toBe(303);
+    const log = lines.join('');
+    for (const secret of [token, newPassword, ...jar.allValues()]) {
+      expect(log).not.toContain(secret);
+    }
   });
 });

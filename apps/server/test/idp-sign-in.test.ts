@@ -55,6 +55,7 @@ describe('embedded identity provider: sign-in', () => {
       emailVerified: false,
       givenName: 'Ann',
       familyName: 'Lee',
+      expiresAt: payload.exp! * 1000,
     });
     const id = jwtClaims(idToken);
     expect(id).toMatchObject({ email: ann.email, given_name: 'Ann', family_name: 'Lee' });

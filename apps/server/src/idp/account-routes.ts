@@ -17,6 +17,7 @@ import {
 } from './idp-forms';
 import { idpMessages, pickLanguage, type IdpLanguage, type IdpMessages } from './idp-messages';
 import { confirmEmail } from './account-store';
+import { logoutAccount } from './session-end';
 import {
   changePasswordView,
   confirmEmailView,
@@ -43,6 +44,7 @@ export async function accountRoutes(
   const { config, mailer } = options.context;
   const db = options.context.database.db;
   const appHome = `${config.publicUrl}/`;
+  const sessionsEnded = logoutAccount(options.context);
 
   const languageOf = (request: PageRequest): IdpLanguage =>
     pickLanguage({
@@ -149,8 +151,11 @@ export async function accountRoutes(
       if (attempt !== undefined) {
         // Only a wrong password or a registration counts; a form error never reached either.
         if ('done' in outcome) {
-          if (page.limits === 'password')
+          if (page.limits === 'password') {
+            // A right password is no guess: only the account's earlier failures are cleared.
+            await limiter.forgive(attempt);
             await limiter.succeeded(signInSuccessKeys(request.ip, email));
+          }
         } else if (!outcome.wrongPassword) await limiter.forgive(attempt);
       }
       if ('done' in outcome) {
@@ -200,7 +205,7 @@ export async function accountRoutes(
       const { input, errors } = readPasswordChange(m, request.body);
       const values = { email: input.email };
       if (Object.keys(errors).length > 0) return { status: 400, values, errors };
-      if (!(await changeAccountPassword(db, input))) {
+      if (!(await changeAccountPassword(db, input, sessionsEnded))) {
         request.log.info('idp password change refused');
         return { status: 400, values, errors: {}, error: m.wrongCredentials, wrongPassword: true };
       }
@@ -218,7 +223,7 @@ export async function accountRoutes(
       const { input, errors } = readAccountDeletion(m, request.body);
       const values = { email: input.email };
       if (Object.keys(errors).length > 0) return { status: 400, values, errors };
-      if (!(await removeAccount(db, input))) {
+      if (!(await removeAccount(db, input, sessionsEnded))) {
         request.log.info('idp account deletion refused');
         return { status: 400, values, errors: {}, error: m.wrongCredentials, wrongPassword: true };
       }

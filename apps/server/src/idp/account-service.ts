@@ -12,6 +12,7 @@ import {
   insertAccount,
   updateAccountPassword,
   type Account,
+  type SessionsEnded,
 } from './account-store';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash';
 
@@ -86,15 +87,20 @@ export async function signUp(
 export async function changeAccountPassword(
   db: Db,
   options: { email: string; currentPassword: string; newPassword: string },
+  ended?: SessionsEnded,
 ): Promise<boolean> {
   const account = await authenticateAccount(db, {
     email: options.email,
     password: options.currentPassword,
   });
   if (!account) return false;
-  await updateAccountPassword(db, account.id, await hashPassword(options.newPassword));
-  // Whoever knew the old password may hold a session: every one of them ends.
-  await endAccountSessions(db, account.id);
+  const passwordHash = await hashPassword(options.newPassword);
+  await db.transaction(async (tx) => {
+    await updateAccountPassword(tx, account.id, passwordHash);
+    // Whoever knew the old password may hold a session: every one of them ends.
+    await endAccountSessions(tx, account.id);
+    await ended?.(tx, account.id);
+  });
   return true;
 }
 
@@ -102,9 +108,10 @@ export async function changeAccountPassword(
 export async function removeAccount(
   db: Db,
   options: { email: string; password: string },
+  ended?: SessionsEnded,
 ): Promise<boolean> {
   const account = await authenticateAccount(db, options);
   if (!account) return false;
-  await deleteAccount(db, account.id);
+  await deleteAccount(db, account.id, ended);
   return true;
 }

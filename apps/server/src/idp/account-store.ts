@@ -64,17 +64,24 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
   return rows[0] ?? null;
 }
 
+/**
+ * What else ends with an account's sessions, in the same transaction: LOGOUT to the user linked
+ * to it (idp `session-end.ts`).
+ */
+export type SessionsEnded = (tx: Tx, accountId: string) => Promise<void>;
+
 export async function updateAccountPassword(
-  db: Db,
+  db: Handle,
   id: string,
   passwordHash: string,
 ): Promise<void> {
   await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
 }
 
-export async function deleteAccount(db: Db, id: string): Promise<void> {
+export async function deleteAccount(db: Db, id: string, ended?: SessionsEnded): Promise<void> {
   await db.transaction(async (tx) => {
     await endAccountSessions(tx, id);
+    await ended?.(tx, id);
     await tx.delete(accounts).where(eq(accounts.id, id));
   });
 }

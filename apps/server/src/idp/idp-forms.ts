@@ -16,14 +16,14 @@ const emailSchema = z.email();
 
 export type FieldErrors = Record<string, string>;
 
-function checkEmail(m: IdpMessages, email: string, errors: FieldErrors): void {
+export function checkEmail(m: IdpMessages, email: string, errors: FieldErrors): void {
   if (!email) errors.email = m.required;
   else if (email.length > 254 || !emailSchema.safeParse(email).success) {
     errors.email = m.invalidEmail;
   }
 }
 
-function checkNewPassword(
+export function checkNewPassword(
   m: IdpMessages,
   names: { password: string; confirm: string },
   body: unknown,

@@ -3,13 +3,19 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#infra/config';
 import type { AppContext } from '#infra/app-context';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { accountRoutes } from './account-routes';
+import { endAccountSessions } from './account-store';
 import { createAttemptLimiter } from './attempt-limiter';
 import { interactionRoutes } from './interaction-routes';
 import { ensureIdpSecrets } from './idp-keys';
 import { idpAutoSubmitScript, idpStylesheet } from './idp-pages';
 import { createIdpProvider, webClientOrigins, type MountedRequest } from './idp-provider';
 import { deleteExpiredOidcPayloads } from './oidc-adapter';
+import { passwordResetRoutes } from './password-reset-routes';
+import { deleteExpiredResets } from './password-reset-store';
+import { resetTokenScript } from './password-reset-views';
+import { logoutAccount } from './session-end';
 
 const mountPath = '/oidc';
 const sweepIntervalMs = 15 * 60 * 1000;
@@ -44,11 +50,28 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
     app.log.error({ err: { name: error.name, message: error.message } }, 'idp: provider error'),
   );
 
+  // Signing out ends every session of the account: the access tokens carry no session, only the
+  // account's token version, so this is what makes the signed-out tokens answer 401 (decision 021).
+  const sessionsEnded = logoutAccount(context);
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (!accountId || !(ctx.oidc.params as { logout?: unknown } | undefined)?.logout) return;
+    void db
+      .transaction(async (tx) => {
+        await endAccountSessions(tx, accountId);
+        await sessionsEnded(tx, accountId);
+      })
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'idp: ending the sessions of a signed-out account failed'),
+      );
+  });
+
   const limiter = createAttemptLimiter({ db, windowMs: 15 * 60 * 1000 });
 
   const sweep = () =>
-    Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep()]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'idp: removing expired sessions and attempts failed'),
+    Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep(), deleteExpiredResets(db)]).catch(
+      (error: unknown) =>
+        app.log.warn({ err: error }, 'idp: removing expired sessions and attempts failed'),
     );
   void sweep();
   const timer = setInterval(() => void sweep(), sweepIntervalMs);
@@ -68,6 +91,13 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
       .send(idpAutoSubmitScript),
   );
 
+  app.get('/assets/idp-reset-token.js', async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(resetTokenScript),
+  );
+
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     pages.addHook('onSend', async (_request, reply) => {
@@ -76,6 +106,7 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
     });
     await pages.register(interactionRoutes, { context, provider, limiter });
     await pages.register(accountRoutes, { context, limiter });
+    await pages.register(passwordResetRoutes, { context, limiter });
   });
 
   // oidc-provider reads request bodies itself: this scope leaves the stream unread.

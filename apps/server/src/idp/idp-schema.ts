@@ -55,3 +55,16 @@ export const passwordAttempts = idp.table('password_attempts', {
   keyHash: text('key_hash').notNull(),
   attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+export const passwordResets = idp.table('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const resetSignIns = idp.table('reset_sign_ins', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  tokenVersion: integer('token_version').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,5 +1,6 @@
 import type { FieldErrors } from './idp-forms';
 import { idpMessages, type IdpLanguage, type IdpMessages } from './idp-messages';
+import { passwordResetMessages } from './password-reset-messages';
 import {
   escapeHtml,
   renderAlert,
@@ -59,7 +60,7 @@ const passwordField = (
 
 /** The sign-in page: "Email", "Password", "Sign in", and a link to registration. */
 export function signInView(
-  view: ViewBase & { email?: string; error?: string; registerHref: string },
+  view: ViewBase & { email?: string; error?: string; registerHref: string; forgotHref?: string },
 ): string {
   const m = idpMessages[view.lang];
   return formPage(view, {
@@ -84,7 +85,7 @@ export function signInView(
         },
       ],
     },
-    after: `\n${renderLink(m.registerLink, m.noAccount, view.registerHref)}`,
+    after: `\n${view.forgotHref ? `<p class="links"><a href="${escapeHtml(view.forgotHref)}">${escapeHtml(passwordResetMessages[view.lang].forgotLink)}</a></p>\n` : ''}${renderLink(m.registerLink, m.noAccount, view.registerHref)}`,
   });
 }
 

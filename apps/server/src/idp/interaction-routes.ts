@@ -12,6 +12,7 @@ import { field, readRegistration } from './idp-forms';
 import { idpMessages, pickLanguage, type IdpLanguage } from './idp-messages';
 import { interactionPath } from './idp-provider';
 import { messageView, registerView, signInView } from './idp-views';
+import { forgotPasswordPath, takeResetSignInCookie } from './password-reset-routes';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 type UidRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { lang?: string } }>;
@@ -90,6 +91,7 @@ export async function interactionRoutes(
         action: p.login,
         languageHref: p.signInOther,
         registerHref: p.register,
+        forgotHref: `${forgotPasswordPath}?lang=${lang}`,
         ...extra,
       }),
     );
@@ -136,6 +138,9 @@ export async function interactionRoutes(
     if (!interaction) return reply;
     const lang = languageOf(request, interaction);
     if (interaction.prompt.name === 'create') return sendRegister(reply, interaction.uid, lang);
+    // The browser that just set a new password by a reset link is signed in without asking.
+    const resetAccount = await takeResetSignInCookie(request, reply, db);
+    if (resetAccount) return finishSignIn(request, reply, resetAccount, interaction);
     const hint = interaction.params.login_hint;
     return sendSignIn(reply, interaction.uid, lang, {
       ...(typeof hint === 'string' ? { email: hint } : {}),
@@ -172,6 +177,8 @@ export async function interactionRoutes(
         error: idpMessages[lang].wrongCredentials,
       });
     }
+    // A right password is no guess: it leaves the address's count alone and clears the account's.
+    await limiter.forgive(attempt);
     await limiter.succeeded(signInSuccessKeys(request.ip, email));
     return finishSignIn(request, reply, account.id, interaction);
   });

@@ -84,6 +84,7 @@ export function toAccessTokenClaims(payload: JWTPayload): AccessTokenClaims {
     emailVerified: payload.email_verified === true,
     givenName: optionalString(payload.given_name),
     familyName: optionalString(payload.family_name),
+    ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
   };
 }
 

@@ -1,4 +1,10 @@
-import type { OnUserDeleted, UserDirectory, VerifyAccessToken } from './auth-types';
+import type {
+  OnIdentityLoggedOut,
+  OnSessionsEnded,
+  OnUserDeleted,
+  UserDirectory,
+  VerifyAccessToken,
+} from './auth-types';
 import type { CallLimiter } from './call-limiter';
 import type { ChainCounts } from './chain-counts';
 import type { Config } from './config';
@@ -21,6 +27,10 @@ export interface AppContext {
   /** API calls per second per user (API_CALLS_PER_SECOND), shared by every service. */
   callLimiter: CallLimiter;
   onUserDeleted: OnUserDeleted;
+  /** LOGOUT to the user of a sign-in account whose sessions ended (the platform does it). */
+  logoutIdentity: OnIdentityLoggedOut;
+  /** Ends a user's sessions at the embedded provider (an admin's "end sessions"). */
+  onSessionsEnded: OnSessionsEnded;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
   /** This process's mark on the database, to settle its work in flight if it dies (decision 024). */

@@ -1,5 +1,5 @@
 import type { Locale, Role, UserStatus } from '@signet/contracts/users';
-import type { Tx } from './database';
+import type { Db, Tx } from './database';
 
 /** The claims Signet reads from a verified access token. */
 export interface AccessTokenClaims {
@@ -10,6 +10,8 @@ export interface AccessTokenClaims {
   emailVerified: boolean;
   givenName: string | null;
   familyName: string | null;
+  /** When the token expires (ms since the epoch): an event stream ends then. */
+  expiresAt?: number;
 }
 
 /** Verifies a bearer access token (signature, issuer, expiry, audience); throws AppError UNAUTHORIZED. */
@@ -63,10 +65,30 @@ export interface DeletedUser {
  */
 export type OnUserDeleted = (tx: Tx, user: DeletedUser) => Promise<void>;
 
+/** A sign-in account: the issuer and its subject. */
+export interface SignInIdentity {
+  issuer: string;
+  subject: string;
+}
+
+/**
+ * The sessions of a sign-in account ended (password change or reset, deletion, sign-out): the
+ * platform sends LOGOUT to the user linked to it, on `tx` so it goes out only if that commits.
+ */
+export type OnIdentityLoggedOut = (tx: Tx | Db, identity: SignInIdentity) => Promise<void>;
+
+/**
+ * An admin ended a user's sessions: the embedded provider ends its account's (the token version
+ * moves), inside the caller's transaction.
+ */
+export type OnSessionsEnded = (tx: Tx, user: DeletedUser) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser;
     /** Set by `authenticateToken` only. */
     tokenClaims: AccessTokenClaims;
+    /** When the request's access token expires (ms since the epoch); set by `authenticate`. */
+    tokenExpiresAt: number | undefined;
   }
 }

@@ -45,6 +45,7 @@ export function authenticate(
       });
     }
     request.authUser = user;
+    request.tokenExpiresAt = claims.expiresAt;
   };
   return hook;
 }

@@ -7,10 +7,10 @@ import { migrate } from './migrations';
 import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions } from '#idp/public';
-import { createUserDirectory } from '#platform/public';
+import { createIdentityLogout, createUserDirectory } from '#platform/public';
 import { deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
 import { countOwnChains, deleteProfilesOfUser } from '#rdss/public';
-import type { OnUserDeleted } from './auth-types';
+import type { OnSessionsEnded, OnUserDeleted } from './auth-types';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
 
@@ -44,6 +44,12 @@ export async function createContext(
       await endAccountSessions(tx, user.identity.subject);
     }
   };
+  // An admin's "end sessions" ends the embedded account's (token version); LOGOUT is the platform's.
+  const onSessionsEnded: OnSessionsEnded = async (tx, user) => {
+    if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {
+      await endAccountSessions(tx, user.identity.subject);
+    }
+  };
   const callLimiter = createCallLimiter({
     rate: config.API_CALLS_PER_SECOND,
     burst: config.API_CALLS_PER_SECOND * 4,
@@ -57,6 +63,8 @@ export async function createContext(
     users,
     mailer,
     onUserDeleted,
+    logoutIdentity: createIdentityLogout(events),
+    onSessionsEnded,
     callLimiter,
     chainCounts: (userId) => countOwnChains(database.db, userId),
     presence,

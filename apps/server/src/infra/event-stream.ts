@@ -10,6 +10,8 @@ import { authenticate } from './auth';
 
 /** A client that reads slower than this many buffered bytes is dropped (it reconnects). */
 const maxBufferedBytes = 1024 * 1024;
+/** The longest delay setTimeout takes (about 24.8 days). */
+const maxTimerMs = 2 ** 31 - 1;
 
 function frame(event: SignetEvent): string {
   return `event: ${event.name}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -34,8 +36,8 @@ function streamHeaders(reply: FastifyReply): Record<string, string | number | st
  * Adds `GET /events` under the plugin's prefix: the server-sent event stream of one service
  * (spec platform §4). The bearer token authenticates it; `HEARTBEAT` goes out at once and every
  * HEARTBEAT_SECONDS; bus events of this stream reach the user they name (or everyone when
- * `userId` is null). After `LOGOUT` the stream ends. Open streams end when the app closes, so
- * shutdown does not wait for clients.
+ * `userId` is null). After `LOGOUT` the stream ends, and it ends when its access token expires.
+ * Open streams end when the app closes, so shutdown does not wait for clients.
  */
 export function registerEventStream(
   app: FastifyInstance,
@@ -82,6 +84,7 @@ export function registerEventStream(
         if (closed) return;
         closed = true;
         clearInterval(timer);
+        clearTimeout(expiry);
         unsubscribe();
         open.delete(close);
         const left = (openPerUser.get(userId) ?? 1) - 1;
@@ -98,6 +101,12 @@ export function registerEventStream(
         send({ name: 'HEARTBEAT', stream, userId, payload: {}, time: new Date().toISOString() });
 
       const timer = setInterval(heartbeat, context.config.HEARTBEAT_SECONDS * 1000);
+      // The stream lives no longer than its token: the client reconnects with the renewed one,
+      // and a token that can no longer be renewed keeps no stream open.
+      const expiry = setTimeout(
+        close,
+        Math.min(Math.max((request.tokenExpiresAt ?? Infinity) - Date.now(), 0), maxTimerMs),
+      );
       const unsubscribe = context.events.subscribe((event) => {
         if (event.stream !== stream || (event.userId !== null && event.userId !== userId)) return;
         send(event);

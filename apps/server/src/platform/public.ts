@@ -5,3 +5,4 @@
 export { bootstrapPlatform } from './bootstrap';
 export { platformPlugin } from './platform-plugin';
 export { createUserDirectory } from './user-directory';
+export { createIdentityLogout } from './user-logout';

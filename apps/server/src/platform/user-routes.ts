@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '#infra/app-context';
 import { authenticate, authenticateToken, requireRole } from '#infra/auth';
 import * as users from './user-service';
+import { userSessionRoutes } from './user-session-routes';
 
 const tags = ['users'];
 /** Error answers every users call can give (for the OpenAPI description). */
@@ -228,5 +229,6 @@ export const userRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     await authenticated.register(selfRoutes, { context });
     await authenticated.register(creatorRoutes, { context });
     await authenticated.register(adminRoutes, { context });
+    await authenticated.register(userSessionRoutes, { context });
   });
 };

@@ -13,16 +13,15 @@ import {
   type UserPage,
   type UserStats,
 } from '@signet/contracts/users';
-import type { EventStream } from '@signet/contracts/events';
 import { pageOffset } from '@signet/contracts/paging';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AccessTokenClaims, AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
-import type { EventBus } from '#infra/event-bus';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
 import { sendOrUnavailable } from '#infra/mailer';
 import { invitationLink, invitationMail } from './invitation-mail';
+import { publishLogout } from './user-logout';
 import * as store from './user-store';
 import type { StoredRole, UserRow } from './user-table';
 
@@ -72,14 +71,6 @@ async function inTransaction<T>(
   } catch (error) {
     if (email !== undefined && store.isUniqueViolation(error)) throw alreadyExists(email);
     throw error;
-  }
-}
-
-/** LOGOUT on both streams, on `tx` so it goes out only if the change commits. */
-async function publishLogout(events: EventBus, userId: string, tx: Tx): Promise<void> {
-  const streams: EventStream[] = ['rssp', 'rdss'];
-  for (const stream of streams) {
-    await events.publish({ name: 'LOGOUT', stream, userId, payload: {} }, tx);
   }
 }
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeReturnTarget } from '../../shared/auth/return-target';
@@ -22,6 +22,16 @@ export function WelcomePage() {
   const [isBusy, setBusy] = useState(false);
   const [wasIdle] = useState(takeIdleLogout);
   const returnTo = safeReturnTarget(search.get('redirect'), paths.dashboard);
+  // The provider sends here after a password reset: its sign-in takes the browser straight in.
+  const continuesReset = search.get('signin') === 'reset';
+  const startedReset = useRef(false);
+  const { isAuthenticated, isLoading, signIn } = auth;
+  useEffect(() => {
+    if (!continuesReset || isAuthenticated || isLoading || startedReset.current) return;
+    startedReset.current = true;
+    void signIn({ returnTo, redirect: true }).catch(() => setBusy(false));
+    setBusy(true);
+  }, [continuesReset, isAuthenticated, isLoading, signIn, returnTo]);
 
   if (auth.isAuthenticated) return <Navigate to={returnTo} replace />;
 

@@ -8,6 +8,8 @@ export interface SignInOptions {
   register?: boolean;
   /** Makes the provider ask for credentials even with a live session (`prompt=login`). */
   forceLogin?: boolean;
+  /** Signs in by a full-page redirect, no popup (nothing the user clicked opens the sign-in). */
+  redirect?: boolean;
 }
 
 export interface AuthContextValue {

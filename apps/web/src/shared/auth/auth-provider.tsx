@@ -97,6 +97,13 @@ export function AuthProvider({ userManager, initialUser, children }: AuthProvide
       async signIn(options: SignInOptions) {
         const prompt = promptOf(options);
         const extraQueryParams: Record<string, string> = prompt ? { prompt } : {};
+        if (options.redirect) {
+          await userManager.signinRedirect({
+            extraQueryParams,
+            state: { returnTo: options.returnTo },
+          });
+          return false;
+        }
         try {
           // Closing the popup rejects (instead of waiting forever) so the buttons come back.
           await userManager.signinPopup({ extraQueryParams, popupAbortOnClose: true });

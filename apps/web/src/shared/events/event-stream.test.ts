@@ -67,6 +67,28 @@ describe('connectEventStream', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('reconnects with the renewed token within a second when the server ends the stream at its token expiry', async () => {
+    vi.useFakeTimers();
+    let token = 'first';
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => streamResponse([heartbeat('t3')]));
+    const connection = connectEventStream({
+      url: '/rssp/v1/events',
+      stream: 'rssp',
+      getAccessToken: () => token,
+      renewAccessToken: async () => undefined,
+      onEvent: () => undefined,
+      fetch,
+    });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    // The web app's silent renew has replaced the token by the time the old one expires.
+    token = 'renewed';
+    await vi.advanceTimersByTimeAsync(1_000);
+    connection.close();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const second = fetch.mock.calls[1]?.[1];
+    expect((second?.headers as Record<string, string>).Authorization).toBe('Bearer renewed');
+  });
+
   it('stops reconnecting once closed', async () => {
     vi.useFakeTimers();
     const fetch = vi.fn<typeof globalThis.fetch>(async () => streamResponse([]));

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import LogoutIcon from '@mui/icons-material/Logout';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -58,6 +59,8 @@ interface UsersTableProps {
   onPageSize: (pageSize: UserListQuery['page-size']) => void;
   onUpdate: (user: User) => void;
   onDelete: (user: User, anchor: HTMLElement) => void;
+  /** End every session of the user (asks first). */
+  onEndSessions: (user: User, anchor: HTMLElement) => void;
 }
 
 function fullName(user: User): string {
@@ -71,9 +74,11 @@ interface UserCellProps {
   isSelf: boolean;
   onUpdate: (user: User) => void;
   onDelete: (user: User, anchor: HTMLElement) => void;
+  onEndSessions: (user: User, anchor: HTMLElement) => void;
 }
 
-function UserCell({ column, user, isCompact, isSelf, onUpdate, onDelete }: UserCellProps) {
+function UserCell(props: UserCellProps) {
+  const { column, user, isCompact, isSelf, onUpdate, onDelete, onEndSessions } = props;
   const { t } = useTranslation('users');
   switch (column) {
     case 'id':
@@ -128,6 +133,15 @@ function UserCell({ column, user, isCompact, isSelf, onUpdate, onDelete }: UserC
                 onClick={() => onUpdate(user)}
               >
                 <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('actions.endSessions', { email: user.email })}>
+              <IconButton
+                size="small"
+                aria-label={t('actions.endSessions', { email: user.email })}
+                onClick={(event) => onEndSessions(user, event.currentTarget)}
+              >
+                <LogoutIcon fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip
@@ -186,6 +200,7 @@ export function UsersTable(props: UsersTableProps) {
               isSelf={user.id === currentUserId}
               onUpdate={props.onUpdate}
               onDelete={props.onDelete}
+              onEndSessions={props.onEndSessions}
             />
           ))}
         </TableRow>

@@ -15,6 +15,7 @@ import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { useDeleteUser } from '../api/delete-user';
+import { useEndUserSessions } from '../api/end-user-sessions';
 import { useUsers } from '../api/get-users';
 import { CentralKeyDialog } from '../components/central-key-dialog';
 import { UserDialog } from '../components/user-dialog';
@@ -39,6 +40,17 @@ export default function UsersPage() {
   const [pendingDelete, setPendingDelete] = useState<{ user: User; anchor: HTMLElement } | null>(
     null,
   );
+  const endSessions = useEndUserSessions();
+  const [pendingEnd, setPendingEnd] = useState<{ user: User; anchor: HTMLElement } | null>(null);
+
+  const endUserSessions = async (user: User) => {
+    try {
+      await endSessions.mutateAsync(user.id);
+      toast.success(t('toast.sessionsEnded', { email: user.email }));
+    } catch (error) {
+      toast.error(error);
+    }
+  };
 
   const changeQuery = (change: Partial<UserListQuery>) => {
     setSearchParams(writeUsersQuery({ ...query, ...change }), { replace: true });
@@ -113,8 +125,17 @@ export default function UsersPage() {
           onPageSize={(pageSize) => changeQuery({ 'page-size': pageSize, 'page-num': 1 })}
           onUpdate={(user) => setDialog({ kind: 'update', user })}
           onDelete={(user, anchor) => setPendingDelete({ user, anchor })}
+          onEndSessions={(user, anchor) => setPendingEnd({ user, anchor })}
         />
       )}
+      <ConfirmPopover
+        anchorEl={pendingEnd?.anchor ?? null}
+        message={t('confirmEndSessions')}
+        onClose={() => setPendingEnd(null)}
+        onAgree={() => {
+          if (pendingEnd) void endUserSessions(pendingEnd.user);
+        }}
+      />
       <ConfirmPopover
         anchorEl={pendingDelete?.anchor ?? null}
         onClose={() => setPendingDelete(null)}
