@@ -66,6 +66,8 @@ export const errorCodes = [
   'PDF_PASSWORD_REQUIRED',
   /** The password given for an encrypted PDF does not open it. */
   'INCORRECT_PDF_PASSWORD',
+  /** The upload would take the user's stored documents past STORAGE_BYTES_PER_USER. */
+  'STORAGE_QUOTA_EXCEEDED',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -107,6 +109,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   PDF_PASSWORD_REQUIRED: 400,
   INCORRECT_PDF_PASSWORD: 400,
+  STORAGE_QUOTA_EXCEEDED: 413,
 };
 
 /** The one JSON shape of every error response. */
