@@ -235,8 +235,9 @@ export async function createChain(options: {
     : await ownBatch(ctx, actor, input.batchId ?? '');
   await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
+  const inviterName = await inviterNameOf(ctx, actor);
   await ctx.database.db.transaction(async (tx) => {
-    await insertAndAnnounce(ctx, tx, actor, stored, subject);
+    await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName });
   });
   return toView(ctx, stored, subject, actor.id);
 }
@@ -262,6 +263,7 @@ export async function createMultiChain(options: {
   for (const subject of subjects) {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
   }
+  const inviterName = await inviterNameOf(ctx, actor);
   await ctx.database.db.transaction(async (tx) => {
     // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
     const mails = planned.map(({ stored }) => newcomersOf(stored).length);
@@ -272,7 +274,7 @@ export async function createMultiChain(options: {
       mails.reduce((sum, n) => sum + n, 0),
     );
     for (const { stored, subject } of planned) {
-      await insertAndAnnounce(ctx, tx, actor, stored, subject, { isCounted: true });
+      await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, isCounted: true });
     }
   });
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
@@ -426,11 +428,19 @@ async function insertAndAnnounce(
   actor: AuthUser,
   stored: store.StoredChain,
   subject: ChainSubject,
-  mails: { isCounted?: boolean } = {},
+  mails: { inviterName: string; isCounted?: boolean },
 ): Promise<void> {
   await store.insertChain(tx, stored);
   await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
+}
+
+/**
+ * The inviter's account name for the mail's subject (issue 25 §5), read before the chain's
+ * transaction: the directory reads on its own connection, which the transaction may hold.
+ */
+async function inviterNameOf(ctx: ChainContext, actor: AuthUser): Promise<string> {
+  return (await ctx.users.find(actor.id))?.name ?? actor.email;
 }
 
 /** The entries of e-mails without an account that still wait to be taken up. */
@@ -448,7 +458,13 @@ async function inviteNewcomers(
   ctx: ChainContext,
   tx: Tx,
   stored: store.StoredChain,
-  about: { actor: AuthUser; fileName: string; isResend?: boolean; isCounted?: boolean },
+  about: {
+    actor: AuthUser;
+    inviterName: string;
+    fileName: string;
+    isResend?: boolean;
+    isCounted?: boolean;
+  },
 ): Promise<void> {
   const newcomers = newcomersOf(stored);
   if (newcomers.length === 0) return;
@@ -457,7 +473,6 @@ async function inviteNewcomers(
   if (!about.isCounted) {
     await countInvitationMails(tx, ctx.config, about.actor.id, newcomers.length);
   }
-  const inviter = await ctx.users.find(about.actor.id);
   for (const entry of newcomers) {
     // A new link replaces any earlier one: only the latest mail works.
     await store.dropInvitationsOf(tx, entry.id);
@@ -469,7 +484,7 @@ async function inviteNewcomers(
       chainInvitationMail({
         to: entry.email,
         inviter: {
-          name: inviter?.name ?? about.actor.email,
+          name: about.inviterName,
           email: about.actor.email,
           locale: about.actor.locale,
         },
@@ -744,12 +759,14 @@ export async function resendInvitations(options: {
   id: string;
 }): Promise<void> {
   const { ctx, actor, id } = options;
+  const inviterName = await inviterNameOf(ctx, actor);
   await ctx.database.db.transaction(async (tx) => {
     const { stored, subject } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id)
       throw forbidden('Only the creator resends invitations');
     await inviteNewcomers(ctx, tx, stored, {
       actor,
+      inviterName,
       fileName: subjectName(subject),
       isResend: true,
     });
