@@ -189,6 +189,32 @@ describe('documents and signature chains in the browser', () => {
     await row(page, 'lease-2026.pdf').waitFor();
   });
 
+  it('a resend reaches the invited person once an hour; the second says when to try again', async () => {
+    const invited = newCredentials('resent');
+    await createChain(cora, 'resend-2026.pdf', { invite: [invited.email] });
+    await row(cora.page, 'resend-2026.pdf').getByTestId('chain-more').click();
+    await cora.page.getByTestId('chain-menu-participants').click();
+    const resend = cora.page.getByRole('button', { name: en.participants.resend });
+    await resend.click();
+    await cora.page
+      .getByTestId('toast-success')
+      .filter({ hasText: en.toast.invitationsResent })
+      .waitFor();
+    await resend.click();
+    // "Too many requests. Try again at 2026.11.27 00:35:00." in the user's local time.
+    const [before] = texts.commonEn.errors.TOO_MANY_REQUESTS_AT.split('{{time}}');
+    const limited = cora.page.getByTestId('toast-error').filter({ hasText: before! });
+    await limited.waitFor();
+    const [, day, clock] = /(\d{4}\.\d{2}\.\d{2}) (\d{2}:\d{2}:\d{2})/.exec(
+      await limited.innerText(),
+    )!;
+    const retryAt = new Date(`${day!.replaceAll('.', '-')}T${clock}`);
+    const inAnHour = Date.now() + 60 * 60 * 1000;
+    expect(Math.abs(retryAt.getTime() - inAnHour)).toBeLessThan(2 * 60 * 1000);
+    await screenshot(cora.page, 'chains-resend-limited-1280');
+    await cora.page.keyboard.press('Escape');
+  });
+
   it('a signer declines with a reason and the creator sees the chain fail live', async () => {
     await createChain(cora, 'offer.pdf', { add: [sam.email] });
     await cora.page.getByTestId('filter-ALL').click();

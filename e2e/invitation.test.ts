@@ -48,18 +48,10 @@ describe('an invitation mailed to a prepared user', () => {
     await dialog.getByLabel(users.dialog.email).fill(invited.email);
     const adminRole = dialog.getByTestId('role-admin');
     if ((await adminRole.getAttribute('aria-pressed')) !== 'true') await adminRole.click();
+    // Enabled from the start (issue 25 §9): the person arrives to a working account.
+    expect(await dialog.getByLabel(users.dialog.status).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    // Enable the new user, as an admin would before the person arrives.
-    await adminPage.getByTestId('users-search').fill(invited.email);
-    const row = adminPage.getByTestId('user-row').filter({ hasText: invited.email });
-    await row
-      .getByRole('button', { name: users.actions.update.replace('{{email}}', invited.email) })
-      .click();
-    const update = adminPage.getByRole('dialog', { name: users.dialog.updateTitle });
-    await update.getByLabel(users.dialog.status).check();
-    await update.getByRole('button', { name: 'Update', exact: true }).click();
-    await update.waitFor({ state: 'hidden' });
     await adminContext.close();
 
     const link = new URL(await printedInvitationLink(invited.email));
@@ -78,6 +70,35 @@ describe('an invitation mailed to a prepared user', () => {
     // The prepared admin role is theirs: the admin-only Users screen opens.
     await page.goto('/users');
     await page.getByRole('heading', { name: users.title }).waitFor();
+    await context.close();
+  });
+
+  it('takes a user the admin left suspended to the suspended page, without a welcome', async () => {
+    const adminContext = await newContext(browser, server.baseUrl);
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, { email: server.adminEmail, password: server.adminPassword });
+    await adminPage.goto('/users');
+    await adminPage.getByTestId('create-user').click();
+    const dialog = adminPage.getByRole('dialog', { name: users.dialog.createTitle });
+    const held = newCredentials('held');
+    await dialog.getByLabel(users.dialog.email).fill(held.email);
+    // New users start enabled; this admin says otherwise.
+    await dialog.getByLabel(users.dialog.status).uncheck();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await adminContext.close();
+
+    const link = new URL(await printedInvitationLink(held.email));
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto(link.pathname + link.hash);
+    await register(page, held, link.pathname + link.hash);
+    await page.waitForURL((url) => url.pathname === '/join');
+    await page.getByTestId('join-accept').click();
+    await page.getByTestId('error-page-suspended').waitFor();
+    await page.getByText(app.errorPage.suspended.title).waitFor();
+    expect(await page.getByText(app.join.accepted).count()).toBe(0);
+    expect(await page.getByTestId('toast-success').count()).toBe(0);
     await context.close();
   });
 

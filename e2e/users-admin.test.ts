@@ -53,6 +53,10 @@ describe('the Users screen', () => {
     await screenshot(page, 'user-dialog-create-1280');
 
     await dialog.getByLabel(users.dialog.email).fill(email);
+    await dialog.getByLabel(users.dialog.firstName).fill('Dora');
+    await dialog.getByLabel(users.dialog.lastName).fill('Kovács');
+    // Enabled unless the admin says otherwise (issue 25 §9).
+    expect(await dialog.getByLabel(users.dialog.status).isChecked()).toBe(true);
     // The dialog starts with the default roles; add approver if it is not among them.
     const approver = dialog.getByTestId('role-approver');
     if ((await approver.getAttribute('aria-pressed')) !== 'true') await approver.click();
@@ -61,14 +65,16 @@ describe('the Users screen', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('toast-success').waitFor({ state: 'visible' });
 
-    // Search (debounced) narrows the table to the new user, SUSPENDED as every new user starts.
+    // Search (debounced) narrows the table to the new user: ENABLED, with the names typed.
     await page.getByTestId('users-search').fill(email);
     await page.waitForURL((url) => url.searchParams.get('q') === email);
     const row = page.getByTestId('user-row').filter({ hasText: email });
     await row.waitFor({ state: 'visible' });
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
-    expect(await row.getByTestId('user-status').innerText()).toBe(users.status.SUSPENDED);
+    expect(await row.getByTestId('user-status').innerText()).toBe(users.status.ENABLED);
     expect(await row.innerText()).toContain(users.roles.approver);
+    expect(await row.innerText()).toContain('Dora');
+    expect(await row.innerText()).toContain('Kovács');
     await screenshot(page, 'users-search-1280');
   });
 

@@ -322,9 +322,10 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
       signers: [{ email: 'guest@example.org' }, { email: bob.email }],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const subjects = (await mailsTo('guest@example.org', since, 3)).map((mail) => mail.subject);
-    expect(subjects.sort()).toEqual(
-      ['a.pdf', 'b.pdf', 'c.pdf'].map((file) => expect.stringContaining(`sign ${file}`)),
+    // The file names are the inviter's words: in the body, never the subject (issue 25 §5).
+    const texts = (await mailsTo('guest@example.org', since, 3)).map((mail) => mail.text);
+    expect(texts.sort()).toEqual(
+      ['a.pdf', 'b.pdf', 'c.pdf'].map((file) => expect.stringContaining(`File: “${file}”`)),
     );
 
     const bundle = (await uploadBatch(ann, 'Lease bundle', await threeFiles())).json<BatchView>();
@@ -344,7 +345,8 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
       events.filter((e) => e.name === 'SIGNATURE_CHAIN_CREATED').map((e) => e.payload.chainId),
     ).toContain(chain?.id);
     const [mail] = await mailsTo('host@example.org', bulkSince, 1);
-    expect(mail?.subject).toContain('sign Lease bundle');
+    expect(mail?.text).toContain('File: “Lease bundle”');
+    expect(mail?.subject).not.toContain('Lease bundle');
     // Whoever takes the invitation up reads the batch.
     const host = await person(t, 'host@example.org');
     expect((await call(host, 'GET', `/documents/batch/${bundle.id}`)).statusCode).toBe(404);

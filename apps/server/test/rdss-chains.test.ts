@@ -144,7 +144,9 @@ describe('rDSS signature chains', () => {
       signers: [{ email: 'invited@example.org' }, { email: bob.email }],
     });
     const mail = await t.mailbox.next('invited@example.org', since);
-    expect(mail.subject).toContain(`${ann.email} asks you to sign contract.pdf`);
+    // Signet's words and Ann's account name; the file name only in the body (issue 25 §5).
+    expect(mail.subject).toBe('Signet: ann Test asks you to sign a document');
+    expect(mail.text).toContain('  File: “contract.pdf”');
     expect(mail.text).toContain('aláírására kéri');
     const token = new URL(linkIn(mail, 'http://localhost:8080/join/chain#')).hash.slice(1);
 

@@ -149,30 +149,42 @@ describe('users API', () => {
       expect(res.json()).toEqual({ roles: ['creator', 'signer'] });
     });
 
-    it('creates a user SUSPENDED with the default roles', async () => {
-      const res = await call('POST', '/users', admin, { email: 'bob@example.com' });
+    it('creates a user ENABLED with the default roles and the names the admin typed', async () => {
+      const res = await call('POST', '/users', admin, {
+        email: 'bob@example.com',
+        firstName: ' Bob ',
+        lastName: 'Builder',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         email: 'bob@example.com',
-        status: 'SUSPENDED',
+        status: 'ENABLED',
         roles: ['user', 'creator', 'signer'],
         locale: 'EN',
-        firstName: null,
-        lastName: null,
+        firstName: 'Bob',
+        lastName: 'Builder',
       });
+      const read = await call('GET', `/users/${res.json<User>().id}`, admin);
+      expect(read.json()).toMatchObject({
+        status: 'ENABLED',
+        firstName: 'Bob',
+        lastName: 'Builder',
+      });
+      const unnamed = await call('POST', '/users', admin, { email: 'bea@example.com' });
+      expect(unnamed.json()).toMatchObject({ status: 'ENABLED', firstName: null, lastName: null });
     });
 
     it('creates a user with the roles, status and language given', async () => {
       const res = await call('POST', '/users', admin, {
         email: 'cecil@example.com',
         roles: ['approver', 'admin'],
-        status: 'ENABLED',
+        status: 'SUSPENDED',
         verificationMandatory: true,
         locale: 'HU',
       });
       expect(res.json()).toMatchObject({
         roles: ['admin', 'user', 'approver'],
-        status: 'ENABLED',
+        status: 'SUSPENDED',
         verificationMandatory: true,
         locale: 'HU',
       });
@@ -361,33 +373,76 @@ describe('users API', () => {
   });
 
   describe('recipients of a chain', () => {
-    it('lets a creator find enabled users by name or e-mail with their roles, 5 at most; others get 403', async () => {
+    it('lets a creator find enabled users by name or the start of an address, 5 at most; others get 403', async () => {
       const setRoles = async (roles: string[]) =>
         expect((await call('PUT', `/users/${annId}`, admin, { roles })).statusCode).toBe(200);
       await setRoles(['signer']);
-      const refused = await call('GET', '/users/recipients?q=list.example', ann);
+      const refused = await call('GET', '/users/recipients?q=page', ann);
       expect(refused.statusCode).toBe(403);
       await setRoles(['creator', 'signer']);
-      const found = await call('GET', '/users/recipients?q=list.example', ann);
+      const found = await call('GET', '/users/recipients?q=page', ann);
       expect(found.statusCode).toBe(200);
       const { items } = found.json<{ items: Array<Record<string, unknown>> }>();
-      expect(items).toHaveLength(5);
-      expect(Object.keys(items[0]!).sort()).toEqual([
+      // Enabled users only (every other one of the twelve is suspended), five at most.
+      expect(items.map((u) => u.email)).toEqual([
+        'page00@list.example.org',
+        'page02@list.example.org',
+        'page04@list.example.org',
+        'page06@list.example.org',
+        'page08@list.example.org',
+      ]);
+      const byName = await call('GET', '/users/recipients?q=anna%20lee', ann);
+      expect(byName.json().items).toEqual([
+        {
+          id: annId,
+          email: 'ann@example.com',
+          firstName: 'Anna',
+          lastName: 'Lee',
+          canSign: true,
+          canApprove: false,
+        },
+      ]);
+    });
+
+    it('is no public directory: three characters or an exact address, never roles, never a suspended user', async () => {
+      // Too short, or "@" alone: refused, nothing listed.
+      for (const q of ['%40', 'pa', '%20%20%40%20', 'a']) {
+        const res = await call('GET', `/users/recipients?q=${q}`, ann);
+        expect(res.statusCode, q).toBe(400);
+        expect(res.json(), q).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          fields: { q: 'Type at least 3 characters' },
+        });
+        expect(res.json().items, q).toBeUndefined();
+      }
+      // A domain or any other part inside an address lists nobody.
+      for (const q of ['%40list', 'list.example', '.org', 'example']) {
+        const res = await call('GET', `/users/recipients?q=${q}`, ann);
+        expect(res.statusCode, q).toBe(200);
+        expect(res.json().items, q).toEqual([]);
+      }
+      // An exact address finds its enabled user, in any case; a suspended user is never found.
+      const exact = await call('GET', '/users/recipients?q=PAGE10%40list.example.org', ann);
+      expect(exact.json().items.map((u: { email: string }) => u.email)).toEqual([
+        'page10@list.example.org',
+      ]);
+      const suspended = await call('GET', '/users/recipients?q=page03%40list.example.org', ann);
+      expect(suspended.json().items).toEqual([]);
+      // The admin is found like anyone else, but not as an admin.
+      const adminFound = await call('GET', `/users/recipients?q=${adminEmail}`, ann);
+      const [shown] = adminFound.json().items as Array<Record<string, unknown>>;
+      expect(shown).toMatchObject({ email: adminEmail, canSign: true, canApprove: true });
+      expect(Object.keys(shown!).sort()).toEqual([
+        'canApprove',
+        'canSign',
         'email',
         'firstName',
         'id',
         'lastName',
-        'roles',
       ]);
-      const byName = await call('GET', '/users/recipients?q=anna%20lee', ann);
-      expect(byName.json().items).toEqual([
-        expect.objectContaining({
-          email: 'ann@example.com',
-          roles: expect.arrayContaining(['creator', 'signer']),
-        }),
-      ]);
+      expect(JSON.stringify(adminFound.json())).not.toContain('admin"');
       // Never the whole directory at once.
-      for (const query of ['', 'q=', 'q=a&maxResults=50']) {
+      for (const query of ['', 'q=', 'q=page&maxResults=50']) {
         const res = await call('GET', `/users/recipients?${query}`, ann);
         expect(res.json(), query).toMatchObject({ code: 'VALIDATION_FAILED' });
       }

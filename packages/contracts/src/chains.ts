@@ -6,6 +6,7 @@ import {
   entryStatusSchema,
 } from './chain-rules';
 import { linkTokenSchema } from './common';
+import { maxChainParticipants } from './limits';
 import { batchDocumentSchema, documentSchema } from './documents';
 import { pageQueryShape, pageSchema } from './paging';
 import { emailSchema } from './users';
@@ -20,6 +21,7 @@ export const chainMessages = {
   commentSize: 'Size must be between 0 and 255 characters',
   noSigner: 'At least one participant must sign or approve',
   duplicateParticipant: 'Each participant may appear once',
+  tooManyParticipants: `A chain names at most ${maxChainParticipants} participants`,
   subsignerRequired: 'The sub-signer name is required for a clerk',
   oneSubject: 'Give either origDocId or batchId',
   /** documents §5 cantSignAttachedSigningTrailWhenPDFAlreadySigned, naming the file. */
@@ -50,8 +52,11 @@ export const chainSignerInputSchema = z
 /** What every create-chain payload names (D§3 create-chain payload). */
 const chainShape = {
   type: chainTypeSchema,
-  signers: z.array(chainSignerInputSchema).min(1, m.noSigner).max(100),
-  viewerEmails: z.array(email).max(100).default([]),
+  signers: z
+    .array(chainSignerInputSchema)
+    .min(1, m.noSigner)
+    .max(maxChainParticipants, m.tooManyParticipants),
+  viewerEmails: z.array(email).max(maxChainParticipants, m.tooManyParticipants).default([]),
   comment: comment.optional(),
   externalId: z.string().trim().min(1).max(255).optional(),
   externalCallbackUrl: z.string().url().max(2048).optional(),
@@ -65,6 +70,10 @@ function refineParticipants(
   const all = [...v.signers.map((s) => s.email), ...v.viewerEmails];
   if (new Set(all).size !== all.length) {
     ctx.addIssue({ code: 'custom', path: ['signers'], message: m.duplicateParticipant });
+  }
+  // Each list is capped on its own too; together they stay under the same cap (issue 25 §5).
+  if (all.length > maxChainParticipants) {
+    ctx.addIssue({ code: 'custom', path: ['signers'], message: m.tooManyParticipants });
   }
 }
 
@@ -179,7 +188,7 @@ export type AdminChainListQuery = z.infer<typeof adminChainListQuerySchema>;
 
 /** `PUT signatureChains/{id}`: the creator replaces the viewers. */
 export const updateChainViewersSchema = z
-  .object({ viewerEmails: z.array(email).max(100) })
+  .object({ viewerEmails: z.array(email).max(maxChainParticipants, m.tooManyParticipants) })
   .strict();
 export type UpdateChainViewers = z.infer<typeof updateChainViewersSchema>;
 

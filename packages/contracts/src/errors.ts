@@ -68,6 +68,8 @@ export const errorCodes = [
   'INCORRECT_PDF_PASSWORD',
   /** Every place in the thumbnail queue is taken; try again after Retry-After (the web shows a placeholder). */
   'THUMBNAIL_QUEUE_FULL',
+  /** The upload would take the user's stored documents past STORAGE_BYTES_PER_USER. */
+  'STORAGE_QUOTA_EXCEEDED',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -110,6 +112,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PDF_PASSWORD_REQUIRED: 400,
   INCORRECT_PDF_PASSWORD: 400,
   THUMBNAIL_QUEUE_FULL: 503,
+  STORAGE_QUOTA_EXCEEDED: 413,
 };
 
 /** The one JSON shape of every error response. */

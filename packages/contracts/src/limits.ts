@@ -16,3 +16,7 @@ export const nameMaxLength = 255;
 export const emailMaxLength = 254;
 /** Largest JSON body any call accepts (documents go through their own upload limit). */
 export const maxJsonBodyBytes = 1_048_576;
+/** Most participants (signers and viewers together) one chain may name (issue 25 §5). */
+export const maxChainParticipants = 100;
+/** Shortest recipient search (issue 25 §7): fewer characters would list the directory. */
+export const minRecipientQueryLength = 3;

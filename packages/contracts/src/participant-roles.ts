@@ -43,6 +43,18 @@ export function canChangeRole(
   return options.enabledUsers.has(p.email.toLowerCase()) && p.roles?.includes('signer') === true;
 }
 
+/**
+ * The roles the toggle may know of a person the recipient search found, which answers only
+ * whether they may sign and approve (issue 25 §7: never their roles).
+ */
+export function recipientRoles(found: { canSign: boolean; canApprove: boolean }): Role[] {
+  return [
+    'user',
+    ...(found.canSign ? (['signer'] as const) : []),
+    ...(found.canApprove ? (['approver'] as const) : []),
+  ];
+}
+
 const canSignAs = (p: Pick<Participant, 'roles'>) => p.roles === null || p.roles.includes('signer');
 
 function isEligible(

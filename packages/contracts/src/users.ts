@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linkTokenSchema } from './common';
-import { emailMaxLength, nameMaxLength } from './limits';
+import { emailMaxLength, minRecipientQueryLength, nameMaxLength } from './limits';
 import { pageQuerySchema, pageSchema } from './paging';
 
 /** Roles a user can hold; `user` is always present in answers (spec platform §3, §6). */
@@ -35,10 +35,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** POST users (admin). A new user starts SUSPENDED with the default roles unless told otherwise. */
+/**
+ * POST users (admin). A new user starts ENABLED with the default roles unless told otherwise,
+ * with the names the admin typed (issue 25 §9).
+ */
 export const createUserSchema = z
   .object({
     email: emailSchema,
+    firstName: personNameSchema.optional(),
+    lastName: personNameSchema.optional(),
     roles: z.array(assignableRoleSchema).optional(),
     status: userStatusSchema.optional(),
     verificationMandatory: z.boolean().optional(),
@@ -99,24 +104,27 @@ export const enabledUserSchema = userSchema.pick({
 export const enabledUsersSchema = z.object({ items: z.array(enabledUserSchema) });
 export type EnabledUser = z.infer<typeof enabledUserSchema>;
 
+export const recipientQueryMessage = `Type at least ${minRecipientQueryLength} characters`;
+
 /**
- * GET users/recipients: whom a creator may name in a chain (documents §5: 5 results). The roles
- * decide the role toggle (documents §4): signer, approver, or only viewer.
+ * GET users/recipients: whom a creator may name in a chain (documents §5: 5 results). At least
+ * three characters (issue 25 §7: the directory is not public): a name part or the start of an
+ * address, or an exact address.
  */
 export const recipientsQuerySchema = z
   .object({
-    q: z.string().trim().min(1).max(255),
+    q: z.string().trim().min(minRecipientQueryLength, recipientQueryMessage).max(255),
     maxResults: z.coerce.number().int().min(1).max(5).default(5),
   })
   .strict();
 export type RecipientsQuery = z.infer<typeof recipientsQuerySchema>;
-export const recipientSchema = userSchema.pick({
-  id: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  roles: true,
-});
+/**
+ * A recipient never shows roles (issue 25 §7); the role toggle (documents §4) learns only
+ * whether the person may sign and approve.
+ */
+export const recipientSchema = userSchema
+  .pick({ id: true, email: true, firstName: true, lastName: true })
+  .extend({ canSign: z.boolean(), canApprove: z.boolean() });
 export const recipientsSchema = z.object({ items: z.array(recipientSchema) });
 export type Recipient = z.infer<typeof recipientSchema>;
 

@@ -170,6 +170,20 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: '1048576',
     description: 'Largest signature profile image.',
   },
+  INVITATION_MAILS_PER_DAY: {
+    default: '200',
+    description:
+      'Invitation mails (new chains and resends) one user may cause per UTC day; more answer 429 with Retry-After.',
+  },
+  CHAIN_PARTICIPANTS_MAX: {
+    default: '100',
+    description: 'Participants (signers and viewers) one chain may name, 1 to 100.',
+  },
+  STORAGE_BYTES_PER_USER: {
+    default: '1073741824',
+    description:
+      'Bytes of documents and their signed revisions one user may store (0: no limit); an upload past it answers 413 STORAGE_QUOTA_EXCEEDED.',
+  },
   ACCOUNT_MANAGEMENT_URL: {
     default: '(empty)',
     description: 'Manage-account link on My profile.',

@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { apiTimeoutMs, heartbeatIntervalMs, maxJsonBodyBytes } from '@signet/contracts/limits';
+import {
+  apiTimeoutMs,
+  heartbeatIntervalMs,
+  maxChainParticipants,
+  maxJsonBodyBytes,
+} from '@signet/contracts/limits';
 import { themeSchema } from '@signet/contracts/server';
 import { assignableRoleSchema } from '@signet/contracts/users';
 
@@ -98,6 +103,12 @@ export const envSchema = z.object({
   AUTHORIZATION_TIMEOUT_SECS: int(10, 3_600).default(120),
   MAX_UPLOAD_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+  /** Invitation mails (new chains and resends) one user may cause per UTC day. */
+  INVITATION_MAILS_PER_DAY: int(1, 1_000_000).default(200),
+  /** Participants (signers and viewers) one chain may name; at most the contract's 100. */
+  CHAIN_PARTICIPANTS_MAX: int(1, maxChainParticipants).default(maxChainParticipants),
+  /** Bytes of documents (with their signed revisions) one user may store; 0: no limit. */
+  STORAGE_BYTES_PER_USER: int(0, Number.MAX_SAFE_INTEGER).default(1024 * 1024 * 1024),
   ACCOUNT_MANAGEMENT_URL: z.string().default(''),
   SIC_ANDROID_LINK: z.string().default(''),
   SIC_IPHONE_LINK: z.string().default(''),

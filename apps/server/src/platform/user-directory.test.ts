@@ -60,7 +60,7 @@ describe('user directory (real database)', () => {
     const user = await context.users.resolve(claims('sub-linked', 'linked@example.com', true));
     expect(user).toMatchObject({
       id: created.id,
-      status: 'SUSPENDED',
+      status: 'ENABLED',
       roles: ['user', 'approver'],
       locale: 'HU',
     });

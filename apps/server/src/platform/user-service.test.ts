@@ -51,14 +51,14 @@ describe('user service (real database)', () => {
     });
   });
 
-  it('creates a user SUSPENDED with the default roles and refuses the same e-mail in any case', async () => {
+  it('creates a user ENABLED with the default roles and refuses the same e-mail in any case', async () => {
     const user = await users.createUser({
       context,
       input: { email: 'Carol@Example.com', locale: 'HU' },
     });
     expect(user).toMatchObject({
       email: 'Carol@Example.com',
-      status: 'SUSPENDED',
+      status: 'ENABLED',
       roles: ['user', 'creator', 'signer'],
       locale: 'HU',
       verified: false,
@@ -170,7 +170,10 @@ describe('user service (real database)', () => {
       context,
       input: { email: 'enabled-one@example.com', status: 'ENABLED', locale: 'EN' },
     });
-    await users.createUser({ context, input: { email: 'asleep@example.com', locale: 'EN' } });
+    await users.createUser({
+      context,
+      input: { email: 'asleep@example.com', status: 'SUSPENDED', locale: 'EN' },
+    });
     const { items } = await users.listEnabledUsers({ context, query: { maxResults: 100 } });
     const emails = items.map((u) => u.email);
     expect(emails).toEqual(expect.arrayContaining(['boss@example.com', 'enabled-one@example.com']));

@@ -109,17 +109,25 @@ export async function listRecipients(options: {
   context: UserServiceContext;
   query: RecipientsQuery;
 }): Promise<{ items: Recipient[] }> {
-  const rows = await store.listEnabledUsers(options.context.database.db, {
+  const rows = await store.findRecipients(options.context.database.db, {
     q: options.query.q,
     limit: options.query.maxResults,
   });
+  // Never the roles themselves (issue 25 §7: they tell who the admins are): only what the role
+  // toggle needs.
   return {
-    items: rows.map((row) => ({ ...toEnabledUser(row), roles: [...row.roles] })),
+    items: rows.map((row) => ({
+      ...toEnabledUser(row),
+      canSign: row.roles.includes('signer'),
+      canApprove: row.roles.includes('approver'),
+    })),
   };
 }
 
 /**
- * A new user starts SUSPENDED with the default roles unless the admin says otherwise, and is
+ * A new user starts ENABLED with the default roles and the names the admin typed unless the
+ * admin says otherwise (issue 25 §9: a SUSPENDED default greeted them with "Account
+ * suspended"), and is
  * mailed the invitation link that binds the row to whoever signs in with it. The mail goes out
  * before the row commits: a mail that cannot be sent leaves no user behind.
  */
@@ -132,8 +140,10 @@ export async function createUser(options: {
     if (await store.findUserByEmail(tx, input.email)) throw alreadyExists(input.email);
     const created = await store.insertUser(tx, {
       email: input.email,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
       roles: [...new Set(input.roles ?? getDefaultRoles({ context }))],
-      status: input.status ?? 'SUSPENDED',
+      status: input.status ?? 'ENABLED',
       locale: input.locale,
       verified: false,
       verificationMandatory: input.verificationMandatory ?? false,

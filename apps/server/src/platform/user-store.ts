@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-or
 import type { UserSortField } from '@signet/contracts/users';
 import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
-import { containing } from '#infra/like-pattern';
+import { containing, startingWith } from '#infra/like-pattern';
 import {
   deletedIdentities,
   userInvitations,
@@ -217,6 +217,29 @@ export async function listEnabledUsers(
     .from(users)
     .where(and(eq(users.status, 'ENABLED'), searchCondition(options.q)))
     .orderBy(sql`lower(${users.email})`, users.id)
+    .limit(options.limit);
+}
+
+/**
+ * A chain creator's recipient search (issue 25 §7): enabled users whose address is `q` exactly or
+ * starts with it, or whose name contains it; never a match inside someone else's address (`@`
+ * or a domain would list everyone there). The route makes `q` at least three characters.
+ */
+export async function findRecipients(
+  db: Handle,
+  options: { q: string; limit: number },
+): Promise<UserRow[]> {
+  const term = options.q.trim().toLowerCase();
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'ENABLED'),
+        sql`(lower(${users.email}) like ${startingWith(term)} or ${fullName} like ${containing(term)})`,
+      ),
+    )
+    .orderBy(sql`lower(${users.email}) <> ${term}`, sql`lower(${users.email})`, users.id)
     .limit(options.limit);
 }
 

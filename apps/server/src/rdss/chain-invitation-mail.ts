@@ -1,3 +1,4 @@
+import type { Locale } from '@signet/contracts/users';
 import type { Mail } from '#infra/mailer';
 
 /** The link of a chain invitation: the token rides in the fragment, which no server logs. */
@@ -5,34 +6,83 @@ export function chainInvitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/join/chain#${token}`;
 }
 
-/** The mail to an invited e-mail: English and Hungarian in one text. */
+/** Longest inviter name a subject carries (an account name may be 255 characters). */
+const subjectNameLength = 60;
+
+/** One line of someone's text: control characters and line breaks become spaces. */
+function oneLine(text: string, max = 255): string {
+  const line = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The inviter as Signet knows them: the account's name, and its address. */
+export interface Inviter {
+  name: string;
+  email: string;
+  locale: Locale;
+}
+
+function subjectOf(inviter: Inviter): string {
+  const name = oneLine(inviter.name, subjectNameLength);
+  return inviter.locale === 'HU'
+    ? `Signet: ${name} dokumentum aláírására kéri`
+    : `Signet: ${name} asks you to sign a document`;
+}
+
+function english(inviter: Inviter, words: string[], to: string, link: string, days: number) {
+  return [
+    `${oneLine(inviter.name)} (${inviter.email}) asks you to sign a document with Signet.`,
+    ...(words.length > 0
+      ? ['', `What ${oneLine(inviter.name)} wrote (their words, not Signet's):`, ...words]
+      : []),
+    '',
+    `Open this link, then sign in or create an account (with ${to} or any other address):`,
+    '',
+    link,
+    '',
+    `The link works once and for ${days} days.`,
+  ];
+}
+
+function hungarian(inviter: Inviter, words: string[], link: string, days: number) {
+  return [
+    `${oneLine(inviter.name)} (${inviter.email}) a Signetben egy dokumentum aláírására kéri.`,
+    ...(words.length > 0
+      ? ['', `${oneLine(inviter.name)} üzenete (az ő szavai, nem a Signeté):`, ...words]
+      : []),
+    '',
+    'Nyissa meg ezt a hivatkozást, majd jelentkezzen be vagy hozzon létre fiókot:',
+    '',
+    link,
+    '',
+    `A hivatkozás egyszer és ${days} napig használható.`,
+  ];
+}
+
+/**
+ * The mail to an invited e-mail, in English and Hungarian (the inviter's language first: the
+ * recipient's is unknown). The subject is Signet's own words with the inviter's account name;
+ * what the inviter typed (the file name, the comment) is only in the body, quoted and marked as
+ * theirs (issue 25 §5: Signet is no relay for anyone's text).
+ */
 export function chainInvitationMail(options: {
   to: string;
-  from: string;
+  inviter: Inviter;
   fileName: string;
+  comment: string | null;
   link: string;
   days: number;
 }): Mail {
-  const { to, from, fileName, link, days } = options;
+  const { to, inviter, fileName, comment, link, days } = options;
+  const quoted = (label: string, text: string) => `  ${label}: “${oneLine(text)}”`;
+  const wordsEn = [quoted('File', fileName), ...(comment ? [quoted('Message', comment)] : [])];
+  const wordsHu = [quoted('Fájl', fileName), ...(comment ? [quoted('Üzenet', comment)] : [])];
+  const en = english(inviter, wordsEn, to, link, days);
+  const hu = hungarian(inviter, wordsHu, link, days);
+  const [first, second] = inviter.locale === 'HU' ? [hu, en] : [en, hu];
   return {
     to,
-    subject: `Signet: ${from} asks you to sign ${fileName} / aláírásra kéri`,
-    text: [
-      `${from} asks you to sign “${fileName}” with Signet.`,
-      `Open this link, then sign in or create an account (with ${to} or any other address):`,
-      '',
-      link,
-      '',
-      `The link works once and for ${days} days.`,
-      '',
-      '---',
-      '',
-      `${from} a Signetben a(z) „${fileName}” aláírására kéri.`,
-      'Nyissa meg ezt a hivatkozást, majd jelentkezzen be vagy hozzon létre fiókot:',
-      '',
-      link,
-      '',
-      `A hivatkozás egyszer és ${days} napig használható.`,
-    ].join('\n'),
+    subject: subjectOf(inviter),
+    text: [...first, '', '---', '', ...second].join('\n'),
   };
 }

@@ -34,6 +34,12 @@ import type { Tx } from '#infra/database';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
 import { sendOrUnavailable } from '#infra/mailer';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
+import {
+  countInvitationMails,
+  markResent,
+  refuseEarlyResend,
+  refuseTooManyParticipants,
+} from './invitation-caps';
 import * as store from './chain-store';
 import type { ChainEntryRow } from './chain-table';
 import { findBatch, findDocument, type BlobStore } from './document-store';
@@ -223,13 +229,15 @@ export async function createChain(options: {
 }): Promise<Chain> {
   const { ctx, actor, input } = options;
   mayCreateChains(actor);
+  refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
   const subject = input.origDocId
     ? await ownDocument(ctx, actor, input.origDocId)
     : await ownBatch(ctx, actor, input.batchId ?? '');
   await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
+  const inviterName = await inviterNameOf(ctx, actor);
   await ctx.database.db.transaction(async (tx) => {
-    await insertAndAnnounce(ctx, tx, actor, stored, subject);
+    await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName });
   });
   return toView(ctx, stored, subject, actor.id);
 }
@@ -245,6 +253,7 @@ export async function createMultiChain(options: {
 }): Promise<Chain[]> {
   const { ctx, actor, input } = options;
   mayCreateChains(actor);
+  refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
   const batch = await ownBatch(ctx, actor, input.batchId);
   const subjects: ChainSubject[] = input.bulk
     ? [batch]
@@ -254,9 +263,18 @@ export async function createMultiChain(options: {
   for (const subject of subjects) {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
   }
+  const inviterName = await inviterNameOf(ctx, actor);
   await ctx.database.db.transaction(async (tx) => {
+    // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
+    const mails = planned.map(({ stored }) => newcomersOf(stored).length);
+    await countInvitationMails(
+      tx,
+      ctx.config,
+      actor.id,
+      mails.reduce((sum, n) => sum + n, 0),
+    );
     for (const { stored, subject } of planned) {
-      await insertAndAnnounce(ctx, tx, actor, stored, subject);
+      await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, isCounted: true });
     }
   });
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
@@ -410,24 +428,52 @@ async function insertAndAnnounce(
   actor: AuthUser,
   stored: store.StoredChain,
   subject: ChainSubject,
+  mails: { inviterName: string; isCounted?: boolean },
 ): Promise<void> {
   await store.insertChain(tx, stored);
-  await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject) });
+  await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
 }
 
 /**
+ * The inviter's account name for the mail's subject (issue 25 §5), read before the chain's
+ * transaction: the directory reads on its own connection, which the transaction may hold.
+ */
+async function inviterNameOf(ctx: ChainContext, actor: AuthUser): Promise<string> {
+  return (await ctx.users.find(actor.id))?.name ?? actor.email;
+}
+
+/** The entries of e-mails without an account that still wait to be taken up. */
+function newcomersOf(stored: store.StoredChain): ChainEntryRow[] {
+  return stored.entries.filter((e) => e.userId === null && e.status === 'CREATED');
+}
+
+/**
  * Mails each entry of an e-mail without an account the link that lets its reader take the entry
- * up. Sent before the chain commits: a mail that cannot go out leaves no chain behind.
+ * up. Sent before the chain commits: a mail that cannot go out leaves no chain behind. The mails
+ * are counted against the actor's day first, and a resend is refused within the hour
+ * (`invitation-caps.ts`): a refusal sends and stores nothing.
  */
 async function inviteNewcomers(
   ctx: ChainContext,
   tx: Tx,
   stored: store.StoredChain,
-  about: { actor: AuthUser; fileName: string },
+  about: {
+    actor: AuthUser;
+    inviterName: string;
+    fileName: string;
+    isResend?: boolean;
+    isCounted?: boolean;
+  },
 ): Promise<void> {
-  for (const entry of stored.entries) {
-    if (entry.userId !== null || entry.status !== 'CREATED') continue;
+  const newcomers = newcomersOf(stored);
+  if (newcomers.length === 0) return;
+  const ids = newcomers.map((entry) => entry.id);
+  if (about.isResend) await refuseEarlyResend(tx, ids);
+  if (!about.isCounted) {
+    await countInvitationMails(tx, ctx.config, about.actor.id, newcomers.length);
+  }
+  for (const entry of newcomers) {
     // A new link replaces any earlier one: only the latest mail works.
     await store.dropInvitationsOf(tx, entry.id);
     const { token, hash } = newLinkToken();
@@ -437,13 +483,19 @@ async function inviteNewcomers(
       ctx.mailer,
       chainInvitationMail({
         to: entry.email,
-        from: about.actor.email,
+        inviter: {
+          name: about.inviterName,
+          email: about.actor.email,
+          locale: about.actor.locale,
+        },
         fileName: about.fileName,
+        comment: stored.chain.comment,
         link: chainInvitationLink(ctx.config.publicUrl, token),
         days: invitationDays,
       }),
     );
   }
+  if (about.isResend) await markResent(tx, ids);
 }
 
 /**
@@ -689,6 +741,7 @@ export async function updateChainViewers(options: {
   if (Object.keys(fields).length > 0) throw invalid(fields);
   return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator changes viewers');
+    refuseTooManyParticipants(ctx.config, stored.entries.length + new Set(viewerIds).size);
     const taken = new Set(stored.entries.map((e) => e.userId));
     const clash = viewerIds.findIndex((viewer) => taken.has(viewer));
     if (clash >= 0) throw invalid({ [`viewerEmails.${clash}`]: 'Already takes part in the chain' });
@@ -706,11 +759,17 @@ export async function resendInvitations(options: {
   id: string;
 }): Promise<void> {
   const { ctx, actor, id } = options;
+  const inviterName = await inviterNameOf(ctx, actor);
   await ctx.database.db.transaction(async (tx) => {
     const { stored, subject } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id)
       throw forbidden('Only the creator resends invitations');
-    await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject) });
+    await inviteNewcomers(ctx, tx, stored, {
+      actor,
+      inviterName,
+      fileName: subjectName(subject),
+      isResend: true,
+    });
   });
 }
 

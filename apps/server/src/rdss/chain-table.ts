@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   integer,
   pgSchema,
   primaryKey,
@@ -57,7 +58,20 @@ export const chainInvitations = rdss.table('chain_invitations', {
   tokenHash: text('token_hash').primaryKey(),
   entryId: uuid('entry_id').notNull(),
   expiresAt: at('expires_at').notNull(),
+  /** When a resend last mailed it (migrations/015): one resend an hour per entry. */
+  resentAt: at('resent_at'),
 });
+
+/** `rdss.invitation_mail_counts` (migrations/015): invitation mails per user and UTC day. */
+export const invitationMailCounts = rdss.table(
+  'invitation_mail_counts',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
 
 export type ChainRow = typeof chains.$inferSelect;
 export type ChainEntryRow = typeof chainEntries.$inferSelect;

@@ -20,7 +20,11 @@ import * as documents from './document-service';
 import { ReceivedPdf, receivePdf } from './pdf-body';
 import type { RevisionBuffers } from './revision-buffers';
 import type { SharedSha256 } from './shared-sha256';
+import { storageQuotaExceeded, storageRoomOf } from './storage-quota';
 import type { ThumbnailQueue } from './thumbnail-queue';
+
+/** What a multipart body adds around its files (boundaries, part headers, the batch name). */
+const multipartOverhead = 64 * 1024;
 
 const tags = ['documents'];
 const errors = {
@@ -55,8 +59,17 @@ export const documentRoutes: FastifyPluginAsync<{
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser(
     'application/pdf',
-    (_request: FastifyRequest, payload: IncomingMessage) =>
-      receivePdf(payload, ctx.maxUploadBytes, ctx.blobs, ctx.hashes, ctx.buffers),
+    async (request: FastifyRequest, payload: IncomingMessage) => {
+      // Reading stops at the user's storage room when that is below the upload limit.
+      const room = await storageRoomOf(
+        ctx.database.db,
+        ctx.storageBytesPerUser,
+        request.authUser.id,
+      );
+      return room < ctx.maxUploadBytes
+        ? receivePdf(payload, room, ctx.blobs, ctx.hashes, ctx.buffers, storageQuotaExceeded)
+        : receivePdf(payload, ctx.maxUploadBytes, ctx.blobs, ctx.hashes, ctx.buffers);
+    },
   );
   // A PDF received but refused after (its query, the check, the transaction) leaves no file.
   app.addHook('onResponse', async (request, reply) => {
@@ -120,7 +133,16 @@ export const documentRoutes: FastifyPluginAsync<{
       if (!request.isMultipart()) {
         throw new AppError('BAD_REQUEST', 'Send the batch as multipart/form-data');
       }
+      const room = await storageRoomOf(
+        ctx.database.db,
+        ctx.storageBytesPerUser,
+        request.authUser.id,
+      );
+      if (Number(request.headers['content-length']) > room + multipartOverhead) {
+        throw storageQuotaExceeded();
+      }
       let name: string | undefined;
+      let received = 0;
       const files: { fileName: string; bytes: Uint8Array }[] = [];
       for await (const part of request.parts()) {
         if (part.type === 'field') {
@@ -131,6 +153,8 @@ export const documentRoutes: FastifyPluginAsync<{
           throw invalidBatch({ [part.fieldname]: 'Only files are taken' });
         }
         files.push({ fileName: part.filename, bytes: await part.toBuffer() });
+        received += files.at(-1)!.bytes.length;
+        if (received > room) throw storageQuotaExceeded();
       }
       const batchName = batchNameSchema.safeParse(name ?? '');
       if (!batchName.success)

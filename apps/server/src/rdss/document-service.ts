@@ -12,10 +12,13 @@ import { hasThumbnailFailed, recordThumbnailFailure } from './thumbnail-store';
 import type { BatchRow, DocumentRow } from './document-table';
 import { receivedWhole, type ReceivedPdf } from './pdf-body';
 import type { PdfPool } from './pdf-pool';
+import { reserveStorage } from './storage-quota';
 import { findRevision, joinRevision, revisionsOf } from './revision-store';
 import type { RevisionRow } from './revision-table';
 
 export interface DocumentContext extends Pick<AppContext, 'database'> {
+  /** STORAGE_BYTES_PER_USER (0: no limit), checked again where uploads are stored. */
+  storageBytesPerUser: number;
   blobs: store.BlobStore;
   /** The increments of signed revisions (revision-store.ts). */
   increments: store.BlobStore;
@@ -157,6 +160,7 @@ async function storeAll(
 ): Promise<void> {
   try {
     await ctx.database.db.transaction(async (tx) => {
+      await reserveUploadStorage(ctx, tx, documents);
       await first(tx);
       for (const { row, bytes } of documents) {
         await store.insertDocument(tx, row);
@@ -167,6 +171,18 @@ async function storeAll(
     await Promise.all(documents.map(({ row }) => ctx.blobs.remove(row.id)));
     throw error;
   }
+}
+
+/** The stored documents' room under the owner's quota (`storage-quota.ts`), or a refusal. */
+async function reserveUploadStorage(
+  ctx: DocumentContext,
+  tx: Tx,
+  documents: { row: DocumentRow }[],
+): Promise<void> {
+  const ownerId = documents[0]?.row.ownerId;
+  if (ownerId === undefined) return;
+  const bytes = documents.reduce((sum, { row }) => sum + row.fileSize, 0);
+  await reserveStorage(tx, ctx.storageBytesPerUser, ownerId, bytes);
 }
 
 function batchView(batch: BatchRow, documents: DocumentRow[]): BatchView {

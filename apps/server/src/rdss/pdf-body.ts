@@ -21,12 +21,14 @@ export function readPdfBody(
   limit: number,
   onBytes?: (bytes: Uint8Array, offset: number) => void,
   allocate: (size: number) => Buffer = Buffer.allocUnsafe,
+  /** The error past `limit` (a storage quota's instead of the upload limit's). */
+  overLimit: () => AppError = tooLarge,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(payload.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       payload.resume();
-      reject(tooLarge());
+      reject(overLimit());
       return;
     }
     const expected = Number.isInteger(declared) && declared > 0 ? declared : null;
@@ -40,7 +42,7 @@ export function readPdfBody(
         reject(
           expected !== null && received + chunk.length <= limit
             ? new AppError('BAD_REQUEST', 'The body is longer than its Content-Length')
-            : tooLarge(),
+            : overLimit(),
         );
         return;
       }
@@ -97,6 +99,7 @@ export async function receivePdf(
   blobs: BlobStore,
   hashes: SharedSha256,
   buffers?: RevisionBuffers,
+  overLimit?: () => AppError,
 ): Promise<ReceivedPdf> {
   const id = randomUUID();
   const hash = hashes.create();
@@ -110,6 +113,7 @@ export async function receivePdf(
         staging?.write(range, offset);
       },
       buffers ? (size) => buffers.take(size) : undefined,
+      overLimit,
     );
     return new ReceivedPdf(id, bytes, await hash.digest());
   } catch (error) {

@@ -73,6 +73,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         thumbnails,
         pdf,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
+        storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
       },
     });
     await authenticated.register(chainRoutes, {

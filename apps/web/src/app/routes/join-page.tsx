@@ -15,7 +15,7 @@ import { useApiClient } from '../../shared/api/api-client-context';
 import { useAuth } from '../../shared/auth/use-auth';
 import { useToast } from '../../shared/components/toast';
 import { currentUserQueryKey } from '../../shared/hooks/use-current-user';
-import { paths } from '../paths';
+import { paths, permissionDeniedPath } from '../paths';
 
 /** What an invitation link binds: a user an admin prepared, or an entry of a signature chain. */
 export type InvitationKind = 'user' | 'chain';
@@ -37,10 +37,10 @@ export default function JoinPage({ kind }: { kind: InvitationKind }) {
   const [isSigningIn, setSigningIn] = useState(false);
 
   const accept = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<{ isSuspended: boolean }> => {
       if (kind === 'chain') {
         await api.post('/rdss/v1/signatureChains/invitation', { token }, { schema: chainSchema });
-        return;
+        return { isSuspended: false };
       }
       const user = await api.post(
         '/api/v1/users/self/invitation',
@@ -48,8 +48,14 @@ export default function JoinPage({ kind }: { kind: InvitationKind }) {
         { schema: userSchema },
       );
       queryClient.setQueryData(currentUserQueryKey, user);
+      return { isSuspended: user.status === 'SUSPENDED' };
     },
-    onSuccess: async () => {
+    onSuccess: async ({ isSuspended }) => {
+      // An account the admin left suspended gets its page, never a welcome over it (issue 25 §9).
+      if (isSuspended) {
+        await navigate(permissionDeniedPath('suspended'), { replace: true });
+        return;
+      }
       toast.success(t(kind === 'chain' ? 'join.chainAccepted' : 'join.accepted'));
       await navigate(kind === 'chain' ? paths.myDocuments : paths.dashboard, { replace: true });
     },

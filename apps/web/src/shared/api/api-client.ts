@@ -138,7 +138,9 @@ export function createApiClient({
     }
     if (response.ok && options.responseType === 'blob') return response.blob();
     const data = await readBody(response);
-    if (!response.ok) throw toApiError(response.status, data);
+    if (!response.ok) {
+      throw toApiError(response.status, data, response.headers.get('retry-after'));
+    }
     return data;
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
-import { ApiError } from './api-error';
+import { ApiError, retryAtOf, toApiError } from './api-error';
 import { describeError } from './error-message';
 import type { Translate } from './error-message';
 
@@ -40,5 +40,37 @@ describe('describeError', () => {
     );
     expect(describeError(error('TIMEOUT'), t)).toBe('Timeout exceeded');
     expect(describeError(new Error('boom'), t)).toBe('Error while retrieving data');
+  });
+});
+
+describe('describeError for TOO_MANY_REQUESTS', () => {
+  it('says when the call can be tried again when the server said so', () => {
+    const retryAt = new Date(2026, 10, 27, 0, 35, 0);
+    const limited = new ApiError({
+      code: 'TOO_MANY_REQUESTS',
+      status: 429,
+      message: 'The invitations of this chain were resent less than an hour ago',
+      retryAt,
+    });
+    expect(describeError(limited, t)).toBe('Too many requests. Try again at 2026.11.27 00:35:00.');
+    expect(describeError(error('TOO_MANY_REQUESTS'), t)).toBe(
+      'Too many requests. Try again later.',
+    );
+  });
+
+  it('reads the time from Retry-After: seconds from now, or an HTTP date', () => {
+    const now = new Date('2026-11-26T23:35:00Z');
+    expect(retryAtOf('3600', now)?.toISOString()).toBe('2026-11-27T00:35:00.000Z');
+    expect(retryAtOf('Fri, 27 Nov 2026 00:00:00 GMT', now)?.toISOString()).toBe(
+      '2026-11-27T00:00:00.000Z',
+    );
+    expect(retryAtOf(null, now)).toBeNull();
+    expect(retryAtOf('soon', now)).toBeNull();
+    const fromResponse = toApiError(
+      429,
+      { code: 'TOO_MANY_REQUESTS', message: '', time: '' },
+      '60',
+    );
+    expect(fromResponse.retryAt).not.toBeNull();
   });
 });

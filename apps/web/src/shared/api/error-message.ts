@@ -1,4 +1,5 @@
 import { errorCodes } from '@signet/contracts/errors';
+import { formatDateTime } from '../format/format-date-time';
 import { isApiError } from './api-error';
 
 /** A translate function bound to the `common` namespace. */
@@ -37,6 +38,11 @@ export function describeError(error: unknown, t: Translate): string {
         ? t(`errors.${code}`, { message: detail })
         : t('errors.CLIENT_ERROR_NO_MSG', { time, code });
     }
+    case 'TOO_MANY_REQUESTS':
+      // Issue 25 §5: say when it can be tried again (a resend in an hour, mails tomorrow).
+      return error.retryAt
+        ? t('errors.TOO_MANY_REQUESTS_AT', { time: formatDateTime(error.retryAt) })
+        : t('errors.TOO_MANY_REQUESTS');
     case 'TIMEOUT':
       return t('errors.TIMEOUT');
     case 'NETWORK_ERROR':

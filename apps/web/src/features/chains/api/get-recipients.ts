@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { autocompleteResults } from '@signet/contracts/limits';
+import { autocompleteResults, minRecipientQueryLength } from '@signet/contracts/limits';
 import { recipientsSchema } from '@signet/contracts/users';
 import type { Recipient } from '@signet/contracts/users';
 import type { ApiClient } from '../../../shared/api/api-client';
@@ -25,7 +25,8 @@ export function useRecipients(q: string) {
   return useQuery({
     queryKey: chainKeys.recipients(q),
     queryFn: ({ signal }) => getRecipients(client, q, signal),
-    enabled: q.trim().length > 0,
+    // Shorter searches are refused (issue 25 §7): none is sent.
+    enabled: q.trim().length >= minRecipientQueryLength,
     placeholderData: keepPreviousData,
   });
 }

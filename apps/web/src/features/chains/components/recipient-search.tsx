@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { debounceMs } from '@signet/contracts/limits';
+import { debounceMs, minRecipientQueryLength } from '@signet/contracts/limits';
 import type { Recipient } from '@signet/contracts/users';
 import { useRecipients } from '../api/get-recipients';
 import { personName } from '../chain-view';
@@ -24,7 +24,8 @@ interface RecipientSearchProps {
 }
 
 /**
- * The recipient autocomplete: 500 ms after typing stops it asks for at most 5 people, leaves out
+ * The recipient autocomplete: 500 ms after typing stops it asks for at most 5 people (from three
+ * characters on, issue 25 §7), leaves out
  * those already named, says "User not found" when none match and offers to invite an address.
  */
 export function RecipientSearch({
@@ -38,6 +39,7 @@ export function RecipientSearch({
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
   const recipients = useRecipients(q);
+  const isSearchable = q.length >= minRecipientQueryLength;
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(input.trim()), debounceMs);
@@ -75,12 +77,18 @@ export function RecipientSearch({
         onInputChange={(_event, text, reason) => {
           if (reason !== 'reset') setInput(text);
         }}
-        options={q ? options : []}
+        options={isSearchable ? options : []}
         filterOptions={(all) => all}
         getOptionLabel={(r) => `${personName(r)} (${r.email})`}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         loading={recipients.isFetching}
-        noOptionsText={q ? t('uploadDialog.noResult') : t('uploadDialog.search')}
+        noOptionsText={
+          isSearchable
+            ? t('uploadDialog.noResult')
+            : q
+              ? t('uploadDialog.typeMore', { min: minRecipientQueryLength })
+              : t('uploadDialog.search')
+        }
         loadingText={t('common:loading')}
         renderOption={(props, r) => (
           <li {...props} key={r.id} data-testid="recipient-option">

@@ -42,10 +42,12 @@ import {
   canSignRightAway,
   hasActingParticipant,
   initialRole,
+  recipientRoles,
   signedUnderAttachedTrail,
   toChainParticipants,
 } from '@signet/contracts/participant-roles';
 import type { Participant } from '@signet/contracts/participant-roles';
+import { maxChainParticipants } from '@signet/contracts/limits';
 import { ParticipantsEditor } from './participants-editor';
 import { PdfPreview } from './pdf-preview';
 import { RecipientSearch } from './recipient-search';
@@ -147,6 +149,10 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   };
 
   const add = (person: Omit<Participant, 'role'>) => {
+    if (participants.length >= maxChainParticipants) {
+      setWarning(t('uploadDialog.tooManyParticipants', { max: maxChainParticipants }));
+      return;
+    }
     const role = initialRole(person);
     if (!role) {
       setWarning(t('uploadDialog.selfNoSignerRole'));
@@ -162,7 +168,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
     add({
       email: r.email,
       name: personName(r),
-      roles: r.roles,
+      roles: recipientRoles(r),
       isSelf: r.id === user?.id,
     });
   const addMe = () =>

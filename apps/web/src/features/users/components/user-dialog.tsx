@@ -17,11 +17,13 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { emailMaxLength, userDialogWidth } from '@signet/contracts/limits';
+import { z } from 'zod';
+import { emailMaxLength, nameMaxLength, userDialogWidth } from '@signet/contracts/limits';
 import {
   assignableRoles,
   createUserSchema,
   localeSchema,
+  personNameSchema,
   updateUserSchema,
 } from '@signet/contracts/users';
 import type { Locale, User, UserStatus } from '@signet/contracts/users';
@@ -34,12 +36,21 @@ import { useUpdateUser } from '../api/update-user';
 import { toAssignableRoles } from '../user-roles';
 import type { AssignableRole } from '../user-roles';
 
-// Every field of the dialog is present on submit, so both calls get the whole form.
-const createFormSchema = createUserSchema.required();
-const updateFormSchema = updateUserSchema.required();
+// Every field of the dialog is present on submit, so both calls get the whole form; a name left
+// empty is sent as none.
+const createFormSchema = createUserSchema.required().extend({
+  firstName: personNameSchema.or(z.literal('')).optional(),
+  lastName: personNameSchema.or(z.literal('')).optional(),
+});
+// The names are the person's own (My profile): shown, never sent.
+const updateFormSchema = updateUserSchema
+  .required()
+  .extend({ firstName: z.string().optional(), lastName: z.string().optional() });
 
 interface UserFormValues {
   email: string;
+  firstName?: string;
+  lastName?: string;
   roles: AssignableRole[];
   status: UserStatus;
   verificationMandatory: boolean;
@@ -49,6 +60,8 @@ interface UserFormValues {
 type FormField = keyof UserFormValues;
 const formFields: readonly FormField[] = [
   'email',
+  'firstName',
+  'lastName',
   'roles',
   'status',
   'verificationMandatory',
@@ -104,11 +117,14 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
     formState: { errors, isSubmitting },
   } = useForm<UserFormValues>({
     resolver: isUpdate ? zodResolver(updateFormSchema) : zodResolver(createFormSchema),
-    // A new user starts SUSPENDED with the default roles (spec platform §2).
+    // A new user starts ENABLED with the default roles (issue 25 §9: a SUSPENDED default met the
+    // person with "Account suspended" after the welcome).
     defaultValues: {
       email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
       roles: toAssignableRoles(user?.roles ?? []),
-      status: user?.status ?? 'SUSPENDED',
+      status: user?.status ?? 'ENABLED',
       verificationMandatory: user?.verificationMandatory ?? false,
       locale: user?.locale ?? 'EN',
     },
@@ -117,8 +133,10 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
       !isUpdate && defaultRoles.data
         ? {
             email: '',
+            firstName: '',
+            lastName: '',
             roles: toAssignableRoles(defaultRoles.data),
-            status: 'SUSPENDED',
+            status: 'ENABLED',
             verificationMandatory: false,
             locale: 'EN',
           }
@@ -128,11 +146,16 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      const { firstName, lastName, ...rest } = values;
       if (user) {
-        await updateUser.mutateAsync({ id: user.id, body: values });
+        await updateUser.mutateAsync({ id: user.id, body: rest });
         toast.success(t('toast.updated'));
       } else {
-        await createUser.mutateAsync(values);
+        await createUser.mutateAsync({
+          ...rest,
+          ...(firstName?.trim() ? { firstName } : {}),
+          ...(lastName?.trim() ? { lastName } : {}),
+        });
         toast.success(t('toast.created'));
       }
       onClose();
@@ -177,22 +200,45 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {user && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  label={t('dialog.firstName')}
-                  value={user.firstName ?? ''}
-                  disabled
-                  fullWidth
-                />
-                <TextField
-                  label={t('dialog.lastName')}
-                  value={user.lastName ?? ''}
-                  disabled
-                  fullWidth
-                />
-              </Stack>
-            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {user ? (
+                <>
+                  <TextField
+                    label={t('dialog.firstName')}
+                    value={user.firstName ?? ''}
+                    disabled
+                    fullWidth
+                  />
+                  <TextField
+                    label={t('dialog.lastName')}
+                    value={user.lastName ?? ''}
+                    disabled
+                    fullWidth
+                  />
+                </>
+              ) : (
+                <>
+                  <TextField
+                    {...register('firstName')}
+                    label={t('dialog.firstName')}
+                    autoComplete="off"
+                    error={Boolean(errors.firstName)}
+                    helperText={errorText(t, errors.firstName)}
+                    slotProps={{ htmlInput: { maxLength: nameMaxLength } }}
+                    fullWidth
+                  />
+                  <TextField
+                    {...register('lastName')}
+                    label={t('dialog.lastName')}
+                    autoComplete="off"
+                    error={Boolean(errors.lastName)}
+                    helperText={errorText(t, errors.lastName)}
+                    slotProps={{ htmlInput: { maxLength: nameMaxLength } }}
+                    fullWidth
+                  />
+                </>
+              )}
+            </Stack>
             <TextField
               {...register('email')}
               label={t('dialog.email')}
