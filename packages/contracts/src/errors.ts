@@ -66,6 +66,10 @@ export const errorCodes = [
   'PDF_PASSWORD_REQUIRED',
   /** The password given for an encrypted PDF does not open it. */
   'INCORRECT_PDF_PASSWORD',
+  /** The caller's own address is not confirmed yet, and the call would mail other people (§1). */
+  'ADDRESS_NOT_CONFIRMED',
+  /** A chain invitation was opened by an account whose confirmed address is not the invited one; `fields.email` names it. */
+  'INVITATION_FOR_ANOTHER_ADDRESS',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -107,6 +111,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   PDF_PASSWORD_REQUIRED: 400,
   INCORRECT_PDF_PASSWORD: 400,
+  ADDRESS_NOT_CONFIRMED: 403,
+  INVITATION_FOR_ANOTHER_ADDRESS: 403,
 };
 
 /** The one JSON shape of every error response. */

@@ -10,6 +10,7 @@ import { ensureIdpSecrets } from './idp-keys';
 import { idpAutoSubmitScript, idpStylesheet } from './idp-pages';
 import { createIdpProvider, webClientOrigins, type MountedRequest } from './idp-provider';
 import { deleteExpiredOidcPayloads } from './oidc-adapter';
+import { deleteExpiredPendingRegistrations } from './address-takeover';
 
 const mountPath = '/oidc';
 const sweepIntervalMs = 15 * 60 * 1000;
@@ -47,7 +48,11 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
   const limiter = createAttemptLimiter({ db, windowMs: 15 * 60 * 1000 });
 
   const sweep = () =>
-    Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep()]).catch((error: unknown) =>
+    Promise.all([
+      deleteExpiredOidcPayloads(db),
+      limiter.sweep(),
+      deleteExpiredPendingRegistrations(db),
+    ]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'idp: removing expired sessions and attempts failed'),
     );
   void sweep();

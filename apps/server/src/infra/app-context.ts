@@ -1,4 +1,9 @@
-import type { OnUserDeleted, UserDirectory, VerifyAccessToken } from './auth-types';
+import type {
+  OnEmailConfirmed,
+  OnUserDeleted,
+  UserDirectory,
+  VerifyAccessToken,
+} from './auth-types';
 import type { CallLimiter } from './call-limiter';
 import type { ChainCounts } from './chain-counts';
 import type { Config } from './config';
@@ -20,6 +25,13 @@ export interface AppContext {
   /** API calls per second per user (API_CALLS_PER_SECOND), shared by every service. */
   callLimiter: CallLimiter;
   onUserDeleted: OnUserDeleted;
+  /** What waits for an address reaches its user once the address is confirmed (chain entries). */
+  onEmailConfirmed: OnEmailConfirmed;
+  /**
+   * Mails the signed-in account's provider confirmation link again (embedded provider only;
+   * an external issuer confirms addresses itself). Throws TOO_MANY_REQUESTS past its rate.
+   */
+  resendEmailConfirmation: ((identity: { issuer: string; subject: string }) => Promise<void>) | null;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
 }

@@ -45,6 +45,7 @@ export function authenticate(
       });
     }
     request.authUser = user;
+    request.tokenClaims = claims;
   };
   return hook;
 }

@@ -287,6 +287,18 @@ async function isSigned(ctx: ChainContext, document: DocumentRow): Promise<boole
   return bytes !== undefined && inspectPdf(bytes).signed === true;
 }
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Only a user who proved their own address makes Signet mail other people (invitations). */
+function mayMailOthers(actor: AuthUser): void {
+  if (!actor.emailConfirmed) {
+    throw new AppError(
+      'ADDRESS_NOT_CONFIRMED',
+      `Confirm your e-mail address ${actor.email} first (open the link mailed to it): until then Signet sends no invitations for you`,
+    );
+  }
+}
+
 function mayCreateChains(actor: AuthUser): void {
   if (!actor.roles.includes('creator')) throw forbidden('Creating chains needs the creator role');
 }
@@ -360,7 +372,10 @@ async function planChain(
   const chainId = randomUUID();
   const entries: ChainEntryRow[] = [];
   for (const [position, signer] of input.signers.entries()) {
-    const user = await ctx.users.findByEmail(signer.email);
+    // The creator names themselves whether or not their address is confirmed yet.
+    const user = sameAddress(signer.email, actor.email)
+      ? await ctx.users.find(actor.id)
+      : await ctx.users.findByEmail(signer.email);
     const refusal = entryRoleRefusal(ctx, actor, signer, user);
     if (refusal) fields[`signers.${position}.email`] = refusal;
     entries.push({
@@ -380,6 +395,7 @@ async function planChain(
   const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
   if (Object.keys(fields).length > 0) throw invalid(fields);
   if (entries.length === 0) throw invalid({ signers: chainMessages.noSigner });
+  if (entries.some((entry) => entry.userId === null)) mayMailOthers(actor);
 
   const now = new Date();
   return {
@@ -447,8 +463,10 @@ async function inviteNewcomers(
 }
 
 /**
- * The signed-in person who opened a chain invitation takes up its entry: reading the mail is the
- * proof, whatever address their own account has.
+ * The signed-in person who opened a chain invitation takes up its entry, when their confirmed
+ * address is the invited one: a forwarded mail binds nothing, and whoever else opens it is told
+ * which address it is for (docs/decisions/020-confirmed-addresses.md). An owner who has not
+ * confirmed the address yet is told to: confirming binds the entry.
  */
 export async function acceptChainInvitation(options: {
   ctx: ChainContext;
@@ -459,7 +477,24 @@ export async function acceptChainInvitation(options: {
   const gone = () => new AppError('NOT_FOUND', 'The invitation link is not valid or has expired');
   const chainId = await ctx.database.db.transaction(async (tx) => {
     const entry = await store.takeInvitation(tx, hashLinkToken(token));
-    if (!entry || entry.userId !== null) throw gone();
+    if (!entry) throw gone();
+    // Confirming the address already bound it (waiting-entries.ts): the link just opens it.
+    if (entry.userId === actor.id) return entry.chainId;
+    if (entry.userId !== null) throw gone();
+    if (!sameAddress(entry.email, actor.email)) {
+      throw new AppError(
+        'INVITATION_FOR_ANOTHER_ADDRESS',
+        `This invitation is for ${entry.email}: sign in (or register) with that address to take it up`,
+        { email: entry.email },
+      );
+    }
+    if (!actor.emailConfirmed) {
+      throw new AppError(
+        'ADDRESS_NOT_CONFIRMED',
+        `This invitation is for ${entry.email}: confirm that address with the link mailed to it, and the chain reaches you`,
+        { email: entry.email },
+      );
+    }
     const stored = await store.findChain(tx, entry.chainId, { lock: true });
     if (!stored) throw gone();
     if (stored.entries.some((e) => e.userId === actor.id)) {
@@ -710,6 +745,7 @@ export async function resendInvitations(options: {
     const { stored, subject } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id)
       throw forbidden('Only the creator resends invitations');
+    mayMailOthers(actor);
     await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject) });
   });
 }
