@@ -31,7 +31,8 @@ export interface AppContext {
    * Mails the signed-in account's provider confirmation link again (embedded provider only;
    * an external issuer confirms addresses itself). Throws TOO_MANY_REQUESTS past its rate.
    */
-  resendEmailConfirmation: ((identity: { issuer: string; subject: string }) => Promise<void>) | null;
+  resendEmailConfirmation:
+    ((identity: { issuer: string; subject: string }) => Promise<void>) | null;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
 }

@@ -101,7 +101,10 @@ export function createUserDirectory(deps: {
             );
           }
           const linked = await db.transaction(async (tx) => {
-            const row = await store.linkUserByVerifiedEmail(tx, { ...identity, email: claims.email });
+            const row = await store.linkUserByVerifiedEmail(tx, {
+              ...identity,
+              email: claims.email,
+            });
             if (row) await onEmailConfirmed(tx, { id: row.id, email: row.email });
             return row;
           });

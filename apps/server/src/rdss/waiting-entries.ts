@@ -21,10 +21,7 @@ export async function bindEntriesWaitingFor(
     .select({ id: chainEntries.id, chainId: chainEntries.chainId })
     .from(chainEntries)
     .where(
-      and(
-        sql`lower(${chainEntries.email}) = lower(${user.email})`,
-        isNull(chainEntries.userId),
-      ),
+      and(sql`lower(${chainEntries.email}) = lower(${user.email})`, isNull(chainEntries.userId)),
     )
     .orderBy(asc(chainEntries.chainId), asc(chainEntries.position));
   const chainIds = [...new Set(waiting.map((entry) => entry.chainId))];
