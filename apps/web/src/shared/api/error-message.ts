@@ -37,6 +37,8 @@ export function describeError(error: unknown, t: Translate): string {
         ? t(`errors.${code}`, { message: detail })
         : t('errors.CLIENT_ERROR_NO_MSG', { time, code });
     }
+    case 'INVITATION_FOR_ANOTHER_ADDRESS':
+      return t('errors.INVITATION_FOR_ANOTHER_ADDRESS', { email: error.fields.email ?? '' });
     case 'TIMEOUT':
       return t('errors.TIMEOUT');
     case 'NETWORK_ERROR':
