@@ -39,7 +39,7 @@ async function newPerson(prefix: string, confirm = true): Promise<Person> {
   const page = await context.newPage();
   const credentials = newCredentials(prefix);
   await register(page, credentials);
-  if (confirm) await confirmAddress(page, server.output, credentials.email);
+  if (confirm) await confirmAddress(page, server.fullOutput, credentials.email);
   return { email: credentials.email, page, api: apiAs(server.baseUrl, page) };
 }
 
@@ -81,7 +81,11 @@ describe('an address counts only once it is confirmed (issue 25 §1)', () => {
 
     const chainId = await chainOver(cora, 'board-minutes.pdf', mallory.email);
     // The address is invited by mail, as an unregistered one would be.
-    await printedLink(server.output, mallory.email, /http:\/\/\S+\/join\/chain#[A-Za-z0-9_-]{43}/);
+    await printedLink(
+      server.fullOutput,
+      mallory.email,
+      /http:\/\/\S+\/join\/chain#[A-Za-z0-9_-]{43}/,
+    );
     await mallory.page.reload();
     await mallory.page.getByTestId('confirm-address-banner').waitFor();
     expect(await row(mallory.page, 'board-minutes.pdf').count()).toBe(0);
@@ -89,7 +93,7 @@ describe('an address counts only once it is confirmed (issue 25 §1)', () => {
 
     // The owner opens the confirmation link in another tab: the banner goes and the chain
     // arrives in the open list without a reload.
-    await confirmAddress(mallory.page, server.output, mallory.email);
+    await confirmAddress(mallory.page, server.fullOutput, mallory.email);
     await mallory.page.getByTestId('confirm-address-banner').waitFor({ state: 'hidden' });
     await row(mallory.page, 'board-minutes.pdf').waitFor();
     await mallory.page.goto('/signatureChains/list/TODO');
@@ -102,7 +106,7 @@ describe('an address counts only once it is confirmed (issue 25 §1)', () => {
     const invited = newCredentials('invitee');
     const chainId = await chainOver(cora, 'forwarded.pdf', invited.email);
     const link = await printedLink(
-      server.output,
+      server.fullOutput,
       invited.email,
       /http:\/\/\S+\/join\/chain#[A-Za-z0-9_-]{43}/,
     );

@@ -46,7 +46,7 @@ async function newPerson(prefix: string, viewport?: { width: number; height: num
   const page = await context.newPage();
   const credentials = newCredentials(prefix);
   await register(page, credentials);
-  await confirmAddress(page, server.output, credentials.email);
+  await confirmAddress(page, server.fullOutput, credentials.email);
   return { ...credentials, page };
 }
 
@@ -191,7 +191,7 @@ describe('documents and signature chains in the browser', () => {
     await page.goto(link.pathname + link.hash);
     await register(page, newcomer, link.pathname + link.hash);
     await page.waitForURL((url) => url.pathname === '/join/chain');
-    await confirmAddress(page, server.output, newcomer.email);
+    await confirmAddress(page, server.fullOutput, newcomer.email);
     await page.getByTestId('join-accept').click();
     await page.goto('/signatureChains/list');
     await row(page, 'lease-2026.pdf').waitFor();

@@ -64,7 +64,7 @@ beforeAll(async () => {
   page = await context.newPage();
   const trail = newCredentials('trail');
   await register(page, trail);
-  await confirmAddress(page, server.output, trail.email);
+  await confirmAddress(page, server.fullOutput, trail.email);
 });
 
 afterAll(async () => {

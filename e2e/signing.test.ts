@@ -67,7 +67,7 @@ async function newSigner(prefix: string, key: KeySpec, viewport = mobileViewport
   const page = await context.newPage();
   const credentials = newCredentials(prefix);
   await register(page, credentials);
-  await confirmAddress(page, server.output, credentials.email);
+  await confirmAddress(page, server.fullOutput, credentials.email);
   const api = apiAs(server.baseUrl, page);
   const credentialName = `${prefix} ${key.keyAlg} key`;
   const created = await api.post<{ id: string }>('/rssp/v1/credentials', {
@@ -506,7 +506,7 @@ describe('signing a chain in the browser', () => {
     const page = await context.newPage();
     const dee = newCredentials('dee');
     await register(page, dee);
-    await confirmAddress(page, server.output, dee.email);
+    await confirmAddress(page, server.fullOutput, dee.email);
     await chainOver(ann, 'no-key.pdf', [{ email: dee.email }]);
     await page.goto('/signatureChains/list/TODO');
     await row(page, 'no-key.pdf').getByTestId('chain-sign').click();
