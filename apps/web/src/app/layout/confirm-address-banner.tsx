@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,13 +45,13 @@ export function ConfirmAddressBanner() {
 
   if (!user || user.emailConfirmed) return null;
   return (
-    <Alert
-      severity="warning"
-      data-testid="confirm-address-banner"
-      sx={{ mb: 2, '& .MuiAlert-action': { alignItems: 'center' } }}
-      action={
+    <Alert severity="warning" data-testid="confirm-address-banner" sx={{ mb: 2 }}>
+      <AlertTitle>{t('confirmAddress.title')}</AlertTitle>
+      {t('confirmAddress.text', { email: user.email })}
+      <Box sx={{ mt: 1 }}>
         <Button
           color="inherit"
+          variant="outlined"
           size="small"
           onClick={() => resend.mutate()}
           disabled={resend.isPending}
@@ -58,10 +59,7 @@ export function ConfirmAddressBanner() {
         >
           {t('confirmAddress.resend')}
         </Button>
-      }
-    >
-      <AlertTitle>{t('confirmAddress.title')}</AlertTitle>
-      {t('confirmAddress.text', { email: user.email })}
+      </Box>
     </Alert>
   );
 }

@@ -123,10 +123,16 @@ export default function JoinPage({ kind }: { kind: InvitationKind }) {
                       variant="contained"
                       onClick={() => void signIn(false, true)}
                       disabled={busy}
+                      sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
                     >
                       {t('join.signInAs', { email: addressRefusal.invited })}
                     </Button>
-                    <Button variant="outlined" onClick={() => void signIn(true)} disabled={busy}>
+                    <Button
+                      variant="outlined"
+                      onClick={() => void signIn(true)}
+                      disabled={busy}
+                      sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
+                    >
                       {t('join.registerAs', { email: addressRefusal.invited })}
                     </Button>
                   </Stack>
