@@ -127,6 +127,22 @@ describe('an address counts only once it is confirmed', () => {
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('counts a confirmation made after the token was issued, before the app first saw the account', async () => {
+    const since = t.mailbox.received.length;
+    await registerAccount(
+      t.app,
+      { email: 'early@corp.example', password, givenName: 'Ear', familyName: 'Ly' },
+      { confirm: false },
+    );
+    const { accessToken } = await signIn(t.app, { email: 'early@corp.example', password });
+    await confirmAddress(t.app, await t.mailbox.next('early@corp.example', since));
+    const self = await t.app.inject({
+      url: '/api/v1/users/self',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(self.json<User>()).toMatchObject({ email: 'early@corp.example', emailConfirmed: true });
+  });
+
   it('lets the owner take an address an unconfirmed account holds; the holder loses it', async () => {
     const { who: squatter } = await unconfirmed('owner@corp.example');
     const chain = (
