@@ -311,7 +311,8 @@ export const bob: TestAccount = {
 
 /**
  * Registers through the registration page and, unless `confirm` is false, confirms the address
- * the real way: posts the link of the confirmation mail in the app's mailbox (test-app.ts). Only
+ * the real way: posts the link of the confirmation mail in the app's mailbox (test-app.ts; an
+ * app without one leaves the account unconfirmed). Only
  * a confirmed account is named in chains and certificates (docs/decisions/020-confirmed-addresses.md).
  */
 export async function registerAccount(
@@ -331,8 +332,9 @@ export async function registerAccount(
   if (res.statusCode !== 200) {
     throw new Error(`registration of ${account.email} failed: ${res.statusCode}`);
   }
-  if (options.confirm === false) return;
-  if (!mailbox) throw new Error('registerAccount confirms through the test app mailbox: none');
+  // An app built without createTestApp has no mailbox (its mail goes to the console): its
+  // accounts stay unconfirmed, which tests of keys and restarts do not mind.
+  if (options.confirm === false || !mailbox) return;
   await confirmAddress(app, await mailbox.next(account.email, since));
 }
 
