@@ -6,7 +6,13 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from './fixtures/app-texts';
-import { newCredentials, register, signIn, type Credentials } from './fixtures/auth';
+import {
+  confirmAddress,
+  newCredentials,
+  register,
+  signIn,
+  type Credentials,
+} from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
 import { startServer, type RunningServer } from './fixtures/server';
 
@@ -40,6 +46,7 @@ async function newPerson(prefix: string, viewport?: { width: number; height: num
   const page = await context.newPage();
   const credentials = newCredentials(prefix);
   await register(page, credentials);
+  await confirmAddress(page, server.fullOutput, credentials.email);
   return { ...credentials, page };
 }
 
@@ -184,6 +191,7 @@ describe('documents and signature chains in the browser', () => {
     await page.goto(link.pathname + link.hash);
     await register(page, newcomer, link.pathname + link.hash);
     await page.waitForURL((url) => url.pathname === '/join/chain');
+    await confirmAddress(page, server.fullOutput, newcomer.email);
     await page.getByTestId('join-accept').click();
     await page.goto('/signatureChains/list');
     await row(page, 'lease-2026.pdf').waitFor();

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '@signet/pades';
 import { texts } from './fixtures/app-texts';
-import { newCredentials, register } from './fixtures/auth';
+import { confirmAddress, newCredentials, register } from './fixtures/auth';
 import { launchBrowser, newContext, screenshot } from './fixtures/browser';
 import { startServer, type RunningServer } from './fixtures/server';
 
@@ -62,7 +62,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser, server.baseUrl);
   page = await context.newPage();
-  await register(page, newCredentials('trail'));
+  const trail = newCredentials('trail');
+  await register(page, trail);
+  await confirmAddress(page, server.fullOutput, trail.email);
 });
 
 afterAll(async () => {

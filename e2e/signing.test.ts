@@ -5,7 +5,7 @@ import commonHu from '../apps/web/src/shared/i18n/hu.json';
 import signingEn from '../apps/web/src/features/signing/i18n/en.json';
 import signingHu from '../apps/web/src/features/signing/i18n/hu.json';
 import { apiAs, type Api } from './fixtures/api';
-import { newCredentials, register, type Credentials } from './fixtures/auth';
+import { confirmAddress, newCredentials, register, type Credentials } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
 import {
   checkSignedPdf,
@@ -67,6 +67,7 @@ async function newSigner(prefix: string, key: KeySpec, viewport = mobileViewport
   const page = await context.newPage();
   const credentials = newCredentials(prefix);
   await register(page, credentials);
+  await confirmAddress(page, server.fullOutput, credentials.email);
   const api = apiAs(server.baseUrl, page);
   const credentialName = `${prefix} ${key.keyAlg} key`;
   const created = await api.post<{ id: string }>('/rssp/v1/credentials', {
@@ -505,8 +506,7 @@ describe('signing a chain in the browser', () => {
     const page = await context.newPage();
     const dee = newCredentials('dee');
     await register(page, dee);
-    // Dee's user row exists before the chain names her (else her address is only invited).
-    await apiAs(server.baseUrl, page).get('/api/v1/users/self');
+    await confirmAddress(page, server.fullOutput, dee.email);
     await chainOver(ann, 'no-key.pdf', [{ email: dee.email }]);
     await page.goto('/signatureChains/list/TODO');
     await row(page, 'no-key.pdf').getByTestId('chain-sign').click();

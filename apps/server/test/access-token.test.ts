@@ -47,11 +47,13 @@ function userDirectory(overrides: Partial<AuthUser> = {}): UserDirectory {
       roles: ['user'],
       status: 'ENABLED',
       locale: 'EN',
+      emailConfirmed: true,
       ...overrides,
     }),
     find: async () => null,
     findMany: async () => new Map(),
     findByEmail: async () => null,
+    confirmIdentityEmail: async () => undefined,
   };
 }
 

@@ -45,7 +45,11 @@ describe('binding a prepared user row only by proof of the mailbox', () => {
   }
 
   async function registerAndSignIn(email: string): Promise<{ authorization: string }> {
-    await registerAccount(t.app, { email, password, givenName: 'Reg', familyName: 'Istrant' });
+    await registerAccount(
+      t.app,
+      { email, password, givenName: 'Reg', familyName: 'Istrant' },
+      { confirm: false },
+    );
     return bearer((await signIn(t.app, { email, password })).accessToken);
   }
 

@@ -27,7 +27,7 @@ describe('embedded identity provider: accounts', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await registerAccount(t.app, bob);
+    await registerAccount(t.app, bob, { confirm: false });
   });
   afterAll(() => t.close());
 

@@ -56,12 +56,11 @@ describe('identity provider logs', () => {
   it('never contains passwords, codes or tokens', async () => {
     const password = 'Very-Secret-Passw0rd';
     const newPassword = 'Another-Secret-Passw0rd';
-    await registerAccount(app, {
-      email: 'log@example.com',
-      password,
-      givenName: 'Log',
-      familyName: 'Test',
-    });
+    await registerAccount(
+      app,
+      { email: 'log@example.com', password, givenName: 'Log', familyName: 'Test' },
+      { confirm: false },
+    );
     const start = await startSignIn(app);
     await submitSignIn(app, start, { email: 'log@example.com', password: 'Wrong-Secret-Passw0rd' });
     // The same interaction goes on to a full sign-in, so its jar holds every cookie of the flow.

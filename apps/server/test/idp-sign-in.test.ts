@@ -52,7 +52,8 @@ describe('embedded identity provider: sign-in', () => {
       issuer: 'http://localhost:8080/oidc',
       subject: payload.sub,
       email: ann.email,
-      emailVerified: false,
+      // registerAccount posted the mailed confirmation link.
+      emailVerified: true,
       givenName: 'Ann',
       familyName: 'Lee',
       expiresAt: payload.exp! * 1000,

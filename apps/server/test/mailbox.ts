@@ -20,6 +20,9 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
+/** The mailbox of each test app (test-app.ts), so fixtures given only the app can read its mail. */
+export const appMailboxes = new WeakMap<object, Mailbox>();
+
 /** The first link in a mail's text that starts with `prefix`. */
 export function linkIn(mail: ReceivedMail, prefix: string): string {
   const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));

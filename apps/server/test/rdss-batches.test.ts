@@ -6,6 +6,7 @@ import type { BatchView } from '@signet/contracts/documents';
 import { eventsDuring } from './events-during';
 import { linkIn } from './mailbox';
 import { multipartBody } from './multipart';
+import { confirmAddress, registerAccount } from './sign-in';
 import { createRsspTestApp, fastKdfEnv, person, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
 
@@ -347,14 +348,24 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
     const [mail] = await mailsTo('host@example.org', bulkSince, 1);
     expect(mail?.text).toContain('File: “Lease bundle”');
     expect(mail?.subject).not.toContain('Lease bundle');
-    // Whoever takes the invitation up reads the batch.
-    const host = await person(t, 'host@example.org');
+    // The invited address's owner reads the batch once the address is confirmed.
+    const registered = t.mailbox.received.length;
+    await registerAccount(
+      t.app,
+      { email: 'host@example.org', password: 'user-password-1', givenName: 'H', familyName: 'O' },
+      { confirm: false },
+    );
+    const host = await person(t, 'host@example.org', 'user-password-1', false);
     expect((await call(host, 'GET', `/documents/batch/${bundle.id}`)).statusCode).toBe(404);
     const token = new URL(linkIn(mail!, 'http://localhost:8080/join/chain#')).hash.slice(1);
     expect((await call(host, 'POST', '/signatureChains/invitation', { token })).statusCode).toBe(
+      403,
+    );
+    await confirmAddress(t.app, await t.mailbox.next('host@example.org', registered));
+    expect((await call(host, 'GET', `/documents/batch/${bundle.id}`)).statusCode).toBe(200);
+    expect((await call(host, 'POST', '/signatureChains/invitation', { token })).statusCode).toBe(
       200,
     );
-    expect((await call(host, 'GET', `/documents/batch/${bundle.id}`)).statusCode).toBe(200);
   });
 
   it('refuses a multi create without a batch, with a document, or with a bad participant, creating nothing', async () => {

@@ -137,7 +137,7 @@ describe('rDSS signature chains', () => {
     expect(remove.json()).toMatchObject({ code: 'STILL_REFERENCED' });
   });
 
-  it('mails an invited e-mail a link; whoever registers and opens it takes the entry up, once', async () => {
+  it('mails an invited e-mail a link that binds only the invited address: a forwarded mail binds nothing', async () => {
     const since = t.mailbox.received.length;
     const chain = await create({
       type: 'UNORDERED',
@@ -150,16 +150,28 @@ describe('rDSS signature chains', () => {
     expect(mail.text).toContain('aláírására kéri');
     const token = new URL(linkIn(mail, 'http://localhost:8080/join/chain#')).hash.slice(1);
 
+    // Forwarded to frank: the link tells him whose it is and binds nothing.
     const frank = await person(t, 'frank@example.com');
+    const forwarded = await call(frank, 'POST', '/signatureChains/invitation', { token });
+    expect(forwarded.statusCode).toBe(403);
+    expect(forwarded.json()).toMatchObject({
+      code: 'INVITATION_FOR_ANOTHER_ADDRESS',
+      fields: { email: 'invited@example.org' },
+    });
+    expect(forwarded.json<{ message: string }>().message).toContain('invited@example.org');
     expect(await listed(frank, 'ALL')).not.toContain(chain.id);
-    const taken = await call(frank, 'POST', '/signatureChains/invitation', { token });
+    expect((await view(ann, chain.id)).signatures[0]).toMatchObject({ user: { id: null } });
+
+    // The owner registers and confirms the address: the entry is theirs at once.
+    const invited = await person(t, 'invited@example.org');
+    expect(await listed(invited, 'TODO')).toContain(chain.id);
+    const taken = await call(invited, 'POST', '/signatureChains/invitation', { token });
     expect(taken.statusCode).toBe(200);
     expect(taken.json<Chain>().signatures[0]).toMatchObject({
-      user: { id: frank.id },
+      user: { id: invited.id },
       status: 'CREATED',
     });
     expect(taken.json<Chain>().currentSignatureId).toBe(taken.json<Chain>().signatures[0]!.id);
-    expect(await listed(frank, 'TODO')).toContain(chain.id);
     // The link works once; a made-up one never.
     const again = await call(bob, 'POST', '/signatureChains/invitation', { token });
     expect(again.statusCode).toBe(404);
@@ -327,8 +339,13 @@ describe('rDSS signature chains', () => {
       (await call(eve, 'POST', '/signatureChains/invitation', { token: tokenOf(first) }))
         .statusCode,
     ).toBe(404);
+    const late = await person(t, 'late@example.org');
     expect(
-      (await call(eve, 'POST', '/signatureChains/invitation', { token: tokenOf(second) }))
+      (await call(late, 'POST', '/signatureChains/invitation', { token: tokenOf(first) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(late, 'POST', '/signatureChains/invitation', { token: tokenOf(second) }))
         .statusCode,
     ).toBe(200);
   });

@@ -149,7 +149,14 @@ describe('rSSP key passwords and PUKs', () => {
     const attempts = Array.from({ length: 20 }, () =>
       changeKeyPassword({
         ctx: roomy,
-        actor: { id: ann.id, email: ann.email, roles: ['user'], status: 'ENABLED', locale: 'EN' },
+        actor: {
+          id: ann.id,
+          email: ann.email,
+          roles: ['user'],
+          status: 'ENABLED',
+          locale: 'EN',
+          emailConfirmed: true,
+        },
         id: c.id,
         input: { oldKeyPassword: wrong, newKeyPassword: wrong },
       }).then(

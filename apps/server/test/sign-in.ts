@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import { appMailboxes, type ReceivedMail } from './mailbox';
 
 /**
  * Signing in for server tests: the real authorization code flow with PKCE against the embedded
@@ -308,7 +309,19 @@ export const bob: TestAccount = {
   familyName: 'Kis',
 };
 
-export async function registerAccount(app: FastifyInstance, account: TestAccount): Promise<void> {
+/**
+ * Registers through the registration page and, unless `confirm` is false, confirms the address
+ * the real way: posts the link of the confirmation mail in the app's mailbox (test-app.ts; an
+ * app without one leaves the account unconfirmed). Only
+ * a confirmed account is named in chains and certificates (docs/decisions/020-confirmed-addresses.md).
+ */
+export async function registerAccount(
+  app: FastifyInstance,
+  account: TestAccount,
+  options: { confirm?: boolean } = {},
+): Promise<void> {
+  const mailbox = appMailboxes.get(app);
+  const since = mailbox?.received.length ?? 0;
   const res = await postAccountForm(app, '/oidc/register', {
     email: account.email,
     givenName: account.givenName,
@@ -319,4 +332,18 @@ export async function registerAccount(app: FastifyInstance, account: TestAccount
   if (res.statusCode !== 200) {
     throw new Error(`registration of ${account.email} failed: ${res.statusCode}`);
   }
+  // An app built without createTestApp has no mailbox (its mail goes to the console): its
+  // accounts stay unconfirmed, which tests of keys and restarts do not mind.
+  if (options.confirm === false || !mailbox) return;
+  await confirmAddress(app, await mailbox.next(account.email, since));
+}
+
+/** Posts the confirmation (or takeover) link of a mail, as its reader's button does. */
+export async function confirmAddress(app: FastifyInstance, mail: ReceivedMail): Promise<void> {
+  const link = mail.text
+    .split(/\s+/)
+    .find((word) => /\/oidc\/account\/(confirm|takeover)\//.test(word));
+  if (!link) throw new Error(`no confirmation link in mail "${mail.subject}"`);
+  const res = await app.inject({ method: 'POST', url: new URL(link).pathname });
+  if (res.statusCode !== 200) throw new Error(`confirmation answered ${res.statusCode}`);
 }

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
 import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
-import { startMailbox, type Mailbox } from './mailbox';
+import { appMailboxes, startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The key-encryption key of every test app in this process (tests only). */
@@ -51,6 +51,7 @@ export async function createTestApp(
   const context = await createContext(config, options.dataDir ?? null);
   const app = await buildApp({ context, serveWebApp: false, logger: false });
   await app.ready();
+  appMailboxes.set(app, mailbox);
   return {
     app,
     context,

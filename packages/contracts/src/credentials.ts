@@ -30,6 +30,7 @@ export const credentialMessages = {
   preauthUntilPast: 'Must be in the future',
   purposeNotForAlgorithm: 'This algorithm cannot serve this key purpose',
   notOwnEmail: "The e-mail address must be the owner's own",
+  unconfirmedEmail: 'Confirm your e-mail address first: until then a certificate names no address',
 } as const;
 const m = credentialMessages;
 

@@ -70,6 +70,10 @@ export const errorCodes = [
   'THUMBNAIL_QUEUE_FULL',
   /** The upload would take the user's stored documents past STORAGE_BYTES_PER_USER. */
   'STORAGE_QUOTA_EXCEEDED',
+  /** The caller's own address is not confirmed yet, and the call would mail other people (§1). */
+  'ADDRESS_NOT_CONFIRMED',
+  /** A chain invitation was opened by an account whose confirmed address is not the invited one; `fields.email` names it. */
+  'INVITATION_FOR_ANOTHER_ADDRESS',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -113,6 +117,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   INCORRECT_PDF_PASSWORD: 400,
   THUMBNAIL_QUEUE_FULL: 503,
   STORAGE_QUOTA_EXCEEDED: 413,
+  ADDRESS_NOT_CONFIRMED: 403,
+  INVITATION_FOR_ANOTHER_ADDRESS: 403,
 };
 
 /** The one JSON shape of every error response. */

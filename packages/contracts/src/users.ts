@@ -32,6 +32,11 @@ export const userSchema = z.object({
   verified: z.boolean(),
   verificationMandatory: z.boolean(),
   createdAt: z.string(),
+  /**
+   * The owner proved the address (the sign-in provider vouches for it, or a Signet link mailed to
+   * it was opened). Until then nothing addressed to it reaches the user, and the user mails no one.
+   */
+  emailConfirmed: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -16,7 +16,8 @@ import {
   type FieldErrors,
 } from './idp-forms';
 import { idpMessages, pickLanguage, type IdpLanguage, type IdpMessages } from './idp-messages';
-import { confirmEmail } from './account-store';
+import { confirmEmail, type Account } from './account-store';
+import { completePendingRegistration } from './address-takeover';
 import { logoutAccount } from './session-end';
 import {
   changePasswordView,
@@ -232,41 +233,61 @@ export async function accountRoutes(
     },
   });
 
-  // The link mailed on registration. Opening it shows a button; the post confirms, so a mail
-  // scanner that fetches links does not confirm for the reader.
-  type ConfirmRequest = FastifyRequest<{
+  // The links mailed on registration (confirm) and on registering an address an unconfirmed
+  // account holds (takeover). Opening one shows a button; the post acts, so a mail scanner that
+  // fetches links does nothing for the reader.
+  type LinkRequest = FastifyRequest<{
     Params: { token: string };
     Querystring: { lang?: string };
   }>;
-  const confirmPath = '/account/confirm/:token';
-  app.get(confirmPath, async (request: ConfirmRequest, reply) => {
-    const lang = languageOf(request);
-    const action = `/oidc/account/confirm/${encodeURIComponent(request.params.token)}`;
-    return reply.type(html).send(
-      confirmEmailView({
-        lang,
-        action,
-        languageHref: `${action}?lang=${lang === 'en' ? 'hu' : 'en'}`,
-      }),
-    );
-  });
-  app.post(confirmPath, async (request: ConfirmRequest, reply) => {
-    const lang = languageOf(request);
-    const m = idpMessages[lang];
-    const account = await confirmEmail(db, request.params.token);
-    if (account) request.log.info({ accountId: account.id }, 'idp e-mail address confirmed');
-    return reply
-      .status(account ? 200 : 404)
-      .type(html)
-      .send(
-        messageView({
+  const linkPage = (
+    segment: 'confirm' | 'takeover',
+    act: (token: string) => Promise<Account | null>,
+    logText: string,
+  ) => {
+    const path = `/account/${segment}/:token`;
+    app.get(path, async (request: LinkRequest, reply) => {
+      const lang = languageOf(request);
+      const action = `/oidc/account/${segment}/${encodeURIComponent(request.params.token)}`;
+      return reply.type(html).send(
+        confirmEmailView({
           lang,
-          title: m.confirmTitle,
-          text: account ? m.emailConfirmed : m.confirmLinkInvalid,
-          kind: account ? 'success' : 'error',
-          linkHref: appHome,
-          linkText: m.backToApp,
+          action,
+          languageHref: `${action}?lang=${lang === 'en' ? 'hu' : 'en'}`,
         }),
       );
-  });
+    });
+    app.post(path, async (request: LinkRequest, reply) => {
+      const lang = languageOf(request);
+      const m = idpMessages[lang];
+      const account = await act(request.params.token);
+      if (account) {
+        request.log.info({ accountId: account.id }, logText);
+        // The app's user counts the address from now on, without waiting for a new token.
+        await options.context.users.confirmIdentityEmail(
+          { issuer: config.oidcIssuer, subject: account.id },
+          account.email,
+        );
+      }
+      return reply
+        .status(account ? 200 : 404)
+        .type(html)
+        .send(
+          messageView({
+            lang,
+            title: m.confirmTitle,
+            text: account ? m.emailConfirmed : m.confirmLinkInvalid,
+            kind: account ? 'success' : 'error',
+            linkHref: appHome,
+            linkText: m.backToApp,
+          }),
+        );
+    });
+  };
+  linkPage('confirm', (token) => confirmEmail(db, token), 'idp e-mail address confirmed');
+  linkPage(
+    'takeover',
+    (token) => completePendingRegistration(db, token),
+    'idp address taken over from an unconfirmed account',
+  );
 }

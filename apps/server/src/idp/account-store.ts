@@ -48,7 +48,7 @@ const accountById = builtQueries((db) =>
     .prepare(statementName('account_by_id')),
 );
 
-export async function findAccountById(db: Db, id: string): Promise<Account | null> {
+export async function findAccountById(db: Handle, id: string): Promise<Account | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const rows = await accountById(db).execute({ id });
   return rows[0] ?? null;
@@ -100,8 +100,17 @@ export async function endAccountSessions(db: Handle, id: string): Promise<void> 
 
 const confirmationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
+/** When each of the account's unused confirmation links expires (their rate's record). */
+export async function confirmationExpiries(db: Handle, accountId: string): Promise<Date[]> {
+  const rows = await db
+    .select({ expiresAt: emailConfirmations.expiresAt })
+    .from(emailConfirmations)
+    .where(eq(emailConfirmations.accountId, accountId));
+  return rows.map((row) => row.expiresAt);
+}
+
 /** A new confirmation link token for the account's address (earlier ones stay valid). */
-export async function createEmailConfirmation(db: Db, accountId: string): Promise<string> {
+export async function createEmailConfirmation(db: Handle, accountId: string): Promise<string> {
   const { token, hash } = newLinkToken();
   await db.insert(emailConfirmations).values({
     tokenHash: hash,

@@ -45,10 +45,13 @@ export function embeddedKeySource(config: Config, database: Database, keyRing: K
     requiredClaims,
   };
   // A token is only as good as its account: deleted, or its sessions ended (password change,
-  // deletion by an admin) since the token was issued, and it is refused.
+  // deletion by an admin) since the token was issued, and it is refused. Whether the address is
+  // confirmed is read from the account too: a token issued before the owner opened the mailed
+  // link would otherwise deny it until renewed (docs/decisions/020-confirmed-addresses.md).
   const checkAccount = async (payload: JWTPayload) => {
     const account = payload.sub ? await findAccountById(database.db, payload.sub) : null;
     if (!account || payload.ver !== account.tokenVersion) throw unauthorized();
+    return { email_verified: account.emailVerifiedAt !== null };
   };
   return async () => ({ getKey, options, checkAccount });
 }

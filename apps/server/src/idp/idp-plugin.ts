@@ -16,6 +16,7 @@ import { passwordResetRoutes } from './password-reset-routes';
 import { deleteExpiredResets } from './password-reset-store';
 import { resetTokenScript } from './password-reset-views';
 import { logoutAccount } from './session-end';
+import { deleteExpiredPendingRegistrations } from './address-takeover';
 
 const mountPath = '/oidc';
 const sweepIntervalMs = 15 * 60 * 1000;
@@ -69,9 +70,13 @@ export const idpPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app
   const limiter = createAttemptLimiter({ db, windowMs: 15 * 60 * 1000 });
 
   const sweep = () =>
-    Promise.all([deleteExpiredOidcPayloads(db), limiter.sweep(), deleteExpiredResets(db)]).catch(
-      (error: unknown) =>
-        app.log.warn({ err: error }, 'idp: removing expired sessions and attempts failed'),
+    Promise.all([
+      deleteExpiredOidcPayloads(db),
+      limiter.sweep(),
+      deleteExpiredResets(db),
+      deleteExpiredPendingRegistrations(db),
+    ]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'idp: removing expired sessions and attempts failed'),
     );
   void sweep();
   const timer = setInterval(() => void sweep(), sweepIntervalMs);

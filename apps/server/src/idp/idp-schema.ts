@@ -29,6 +29,16 @@ export const emailConfirmations = idp.table('email_confirmations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** `idp.pending_registrations` (migrations/005-pending-registrations.sql). */
+export const pendingRegistrations = idp.table('pending_registrations', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  givenName: text('given_name').notNull(),
+  familyName: text('family_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const oidcPayloads = idp.table(
   'oidc_payloads',
   {

@@ -7,3 +7,4 @@ export { endAccountSessions } from './account-store';
 export { bootstrapIdp } from './bootstrap';
 export { embeddedKeySource } from './embedded-token-keys';
 export { idpPlugin } from './idp-plugin';
+export { resendEmailConfirmation } from './account-service';

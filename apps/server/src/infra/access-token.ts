@@ -28,8 +28,11 @@ export const unauthorized = () => new AppError('UNAUTHORIZED', 'The access token
 export type KeySource = () => Promise<{
   getKey: JWTVerifyGetKey;
   options: JWTVerifyOptions;
-  /** Checks a verified token against its account; throws when the account no longer takes it. */
-  checkAccount?: (payload: JWTPayload) => Promise<void>;
+  /**
+   * Checks a verified token against its account; throws when the account no longer takes it.
+   * May answer claims that are newer than the token's (the account's `email_verified`).
+   */
+  checkAccount?: (payload: JWTPayload) => Promise<JWTPayload | void>;
 }>;
 
 interface DiscoveryDocument {
@@ -126,8 +129,8 @@ export function createAccessTokenVerifier(
     try {
       const { getKey, options, checkAccount } = await keys();
       const payload = await verifiedPayload(token, getKey, options);
-      await checkAccount?.(payload);
-      return toAccessTokenClaims(payload);
+      const current = await checkAccount?.(payload);
+      return toAccessTokenClaims(current ? { ...payload, ...current } : payload);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw unauthorized();

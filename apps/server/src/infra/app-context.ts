@@ -1,6 +1,7 @@
 import type {
   OnIdentityLoggedOut,
   OnSessionsEnded,
+  OnEmailConfirmed,
   OnUserDeleted,
   UserDirectory,
   VerifyAccessToken,
@@ -31,6 +32,14 @@ export interface AppContext {
   logoutIdentity: OnIdentityLoggedOut;
   /** Ends a user's sessions at the embedded provider (an admin's "end sessions"). */
   onSessionsEnded: OnSessionsEnded;
+  /** What waits for an address reaches its user once the address is confirmed (chain entries). */
+  onEmailConfirmed: OnEmailConfirmed;
+  /**
+   * Mails the signed-in account's provider confirmation link again (embedded provider only;
+   * an external issuer confirms addresses itself). Throws TOO_MANY_REQUESTS past its rate.
+   */
+  resendEmailConfirmation:
+    ((identity: { issuer: string; subject: string }) => Promise<void>) | null;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
   /** This process's mark on the database, to settle its work in flight if it dies (decision 024). */

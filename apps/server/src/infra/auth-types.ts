@@ -24,6 +24,8 @@ export interface AuthUser {
   roles: Role[];
   status: UserStatus;
   locale: Locale;
+  /** The owner proved `email` (docs/decisions/020-confirmed-addresses.md). */
+  emailConfirmed: boolean;
 }
 
 /**
@@ -36,8 +38,16 @@ export interface UserDirectory {
   find(id: string): Promise<DirectoryUser | null>;
   /** Several users by id in one lookup (a page of a list names many); unknown ids are left out. */
   findMany(ids: readonly string[]): Promise<Map<string, DirectoryUser>>;
-  /** The user with this e-mail (any case), or null: how a chain names its participants. */
+  /**
+   * The user whose confirmed address this is (any case), or null: how a chain names its
+   * participants. An account that has not proved the address is not found, like an unknown one.
+   */
   findByEmail(email: string): Promise<DirectoryUser | null>;
+  /**
+   * The sign-in provider now vouches for the account's address (its mailed link was opened):
+   * the account's user, if it has one with that address, counts it confirmed from now on.
+   */
+  confirmIdentityEmail(identity: { issuer: string; subject: string }, email: string): Promise<void>;
 }
 
 /** A user as another service may see it: enough to check and label ownership. */
@@ -50,6 +60,7 @@ export interface DirectoryUser {
   lastName: string | null;
   status: UserStatus;
   roles: Role[];
+  emailConfirmed: boolean;
 }
 
 /** A user an admin deleted, as the services that hold something of theirs see it. */
@@ -82,11 +93,16 @@ export type OnIdentityLoggedOut = (tx: Tx | Db, identity: SignInIdentity) => Pro
  * moves), inside the caller's transaction.
  */
 export type OnSessionsEnded = (tx: Tx, user: DeletedUser) => Promise<void>;
+/**
+ * What the other services do, inside the confirming transaction, when a user's address becomes
+ * confirmed: the rDSS binds the chain entries waiting for that address to the user.
+ */
+export type OnEmailConfirmed = (tx: Tx, user: { id: string; email: string }) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser;
-    /** Set by `authenticateToken` only. */
+    /** Set by `authenticate` and `authenticateToken`. */
     tokenClaims: AccessTokenClaims;
     /** When the request's access token expires (ms since the epoch); set by `authenticate`. */
     tokenExpiresAt: number | undefined;

@@ -46,6 +46,7 @@ export function authenticate(
     }
     request.authUser = user;
     request.tokenExpiresAt = claims.expiresAt;
+    request.tokenClaims = claims;
   };
   return hook;
 }

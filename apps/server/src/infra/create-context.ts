@@ -6,13 +6,14 @@ import { startInstancePresence } from './instance-presence';
 import { migrate } from './migrations';
 import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
-import { embeddedKeySource, endAccountSessions } from '#idp/public';
+import { embeddedKeySource, endAccountSessions, resendEmailConfirmation } from '#idp/public';
 import { createIdentityLogout, createUserDirectory } from '#platform/public';
 import { deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
-import { countOwnChains, deleteProfilesOfUser } from '#rdss/public';
-import type { OnSessionsEnded, OnUserDeleted } from './auth-types';
+import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
+import type { OnEmailConfirmed, OnSessionsEnded, OnUserDeleted } from './auth-types';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
+import { AppError } from './app-error';
 
 /**
  * The composition root, the one module of infra/ that knows the services (through their
@@ -33,8 +34,20 @@ export async function createContext(
   const verifyAccessToken = createAccessTokenVerifier(
     config.embeddedIdp ? embeddedKeySource(config, database, keyRing) : externalKeySource(config),
   );
-  const users = createUserDirectory({ config, database, events });
+  // Chain entries waiting for an address reach its user once it is confirmed
+  // (docs/decisions/020-confirmed-addresses.md).
+  const onEmailConfirmed: OnEmailConfirmed = (tx, user) => bindEntriesWaitingFor(tx, events, user);
+  const users = createUserDirectory({ config, database, events, onEmailConfirmed });
   const mailer = createMailer(config);
+  const resend = config.embeddedIdp
+    ? async (identity: { issuer: string; subject: string }) => {
+        // Only the embedded provider's own accounts; another issuer confirms its addresses.
+        if (identity.issuer !== config.oidcIssuer) {
+          throw new AppError('INVALID_REQUEST', 'Your sign-in provider confirms your address');
+        }
+        await resendEmailConfirmation({ db: database.db, mailer, config }, identity.subject);
+      }
+    : null;
   // Keys (and devices) are destroyed with their owner (docs/decisions/006-accounts-proof-and-deletion.md).
   const onUserDeleted: OnUserDeleted = async (tx, user) => {
     await deleteCredentialsOfUser(tx, user.id);
@@ -65,6 +78,8 @@ export async function createContext(
     onUserDeleted,
     logoutIdentity: createIdentityLogout(events),
     onSessionsEnded,
+    onEmailConfirmed,
+    resendEmailConfirmation: resend,
     callLimiter,
     chainCounts: (userId) => countOwnChains(database.db, userId),
     presence,

@@ -77,7 +77,7 @@ describe('user directory (real database)', () => {
   });
 
   it('finds a user by id or e-mail for another service, with names and roles', async () => {
-    const user = await context.users.resolve(claims('sub-find', 'find@example.com'));
+    const user = await context.users.resolve(claims('sub-find', 'find@example.com', true));
     const expected = {
       id: user.id,
       email: 'find@example.com',
@@ -86,6 +86,7 @@ describe('user directory (real database)', () => {
       lastName: 'Family',
       status: 'ENABLED',
       roles: ['user', 'creator', 'signer'],
+      emailConfirmed: true,
     };
     expect(await context.users.find(user.id)).toEqual(expected);
     expect(await context.users.findByEmail(' FIND@example.com ')).toEqual(expected);
@@ -93,11 +94,32 @@ describe('user directory (real database)', () => {
     expect(await context.users.findByEmail('nobody@example.com')).toBeNull();
   });
 
-  it('refuses an e-mail already linked to another account', async () => {
-    await context.users.resolve(claims('sub-first', 'taken@example.com'));
+  it('finds no user by an address nobody confirmed, until the issuer vouches for it', async () => {
+    const user = await context.users.resolve(claims('sub-later', 'later@example.com'));
+    expect(user.emailConfirmed).toBe(false);
+    expect(await context.users.find(user.id)).toMatchObject({ emailConfirmed: false });
+    expect(await context.users.findByEmail('later@example.com')).toBeNull();
+    const vouched = await context.users.resolve(claims('sub-later', 'later@example.com', true));
+    expect(vouched).toMatchObject({ id: user.id, emailConfirmed: true });
+    expect(await context.users.findByEmail('later@example.com')).toMatchObject({ id: user.id });
+  });
+
+  it('refuses an e-mail another account confirmed', async () => {
+    await context.users.resolve(claims('sub-first', 'taken@example.com', true));
     await expect(
-      context.users.resolve(claims('sub-second', 'taken@example.com')),
+      context.users.resolve(claims('sub-second', 'taken@example.com', true)),
     ).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
     expect(await countByEmail('taken@example.com')).toBe(1);
+  });
+
+  it('gives an address to the identity that proves it; an unconfirmed holder never gets it', async () => {
+    const squatter = await context.users.resolve(claims('sub-squat', 'owner@example.com'));
+    const owner = await context.users.resolve(claims('sub-owner', 'owner@example.com', true));
+    expect(owner.id).not.toBe(squatter.id);
+    expect(owner.emailConfirmed).toBe(true);
+    expect(await context.users.findByEmail('owner@example.com')).toMatchObject({ id: owner.id });
+    // The squatter's issuer vouching later changes nothing: the owner proved it first.
+    const later = await context.users.resolve(claims('sub-squat', 'owner@example.com', true));
+    expect(later).toMatchObject({ id: squatter.id, emailConfirmed: false });
   });
 });

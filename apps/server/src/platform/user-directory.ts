@@ -1,4 +1,10 @@
-import type { AccessTokenClaims, AuthUser, DirectoryUser, UserDirectory } from '#infra/auth-types';
+import type {
+  AccessTokenClaims,
+  AuthUser,
+  DirectoryUser,
+  OnEmailConfirmed,
+  UserDirectory,
+} from '#infra/auth-types';
 import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
 import type { EventBus } from '#infra/event-bus';
@@ -14,6 +20,7 @@ function toAuthUser(row: UserRow): AuthUser {
     roles: answerRoles(row.roles),
     status: row.status,
     locale: row.locale,
+    emailConfirmed: row.emailConfirmedAt !== null,
   };
 }
 
@@ -27,72 +34,105 @@ function toDirectoryUser(row: UserRow): DirectoryUser {
     lastName: row.lastName,
     status: row.status,
     roles: answerRoles(row.roles),
+    emailConfirmed: row.emailConfirmedAt !== null,
   };
 }
 
 /** Attempts before giving up on a row that keeps appearing and disappearing under us. */
 const attempts = 3;
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
  * Resolves token claims to the user row: by (issuer, subject); else, when the issuer vouches for
  * the e-mail (email_verified), links the row an admin prepared for that address; else creates an
- * ENABLED user with the default roles. An unproven address never takes up a prepared row: the
- * mailed invitation link does that (user-service `acceptInvitation`). Concurrent first requests
- * race on the unique indexes and the loser reads the winner's row, so one account never gets two
- * rows.
+ * ENABLED user with the default roles, its address confirmed only when the issuer vouches for it.
+ * An unproven address never takes up a prepared row (the mailed invitation link does that,
+ * user-service `acceptInvitation`) nor an address another user proved; unconfirmed rows may share
+ * an address, since nothing addressed to it reaches them (docs/decisions/020-confirmed-addresses.md).
+ * Concurrent first requests race on the unique indexes and the loser reads the winner's row, so
+ * one account never gets two rows.
  */
 export function createUserDirectory(deps: {
   config: Config;
   database: Database;
   events: EventBus;
+  /** What waits for an address reaches the user when it becomes confirmed (the rDSS's entries). */
+  onEmailConfirmed: OnEmailConfirmed;
 }): UserDirectory {
-  const { config, database } = deps;
+  const { config, database, onEmailConfirmed } = deps;
+
+  /** Confirms the row's address and hands it what waited for it, in one transaction. */
+  const confirmRow = async (row: UserRow): Promise<UserRow> =>
+    database.db.transaction(async (tx) => {
+      const confirmed = await store.confirmUserEmail(tx, row.id);
+      if (!confirmed) return row;
+      await onEmailConfirmed(tx, { id: confirmed.id, email: confirmed.email });
+      return confirmed;
+    });
+
   return {
     async resolve(claims: AccessTokenClaims): Promise<AuthUser> {
       const db = database.db;
       const identity = { issuer: claims.issuer, subject: claims.subject };
       for (let i = 0; i < attempts; i++) {
         const known = await store.findUserByIdentity(db, claims.issuer, claims.subject);
-        if (known) return toAuthUser(known);
+        if (known) {
+          // The issuer vouches for the address now (an external issuer's claim, or a token
+          // renewed after the embedded provider's link): the row counts it from now on.
+          if (
+            claims.emailVerified &&
+            known.emailConfirmedAt === null &&
+            sameAddress(known.email, claims.email)
+          ) {
+            return toAuthUser(await confirmRow(known));
+          }
+          return toAuthUser(known);
+        }
         if (await store.isIdentityDeleted(db, identity)) {
           throw new AppError('UNAUTHORIZED', 'The user of this sign-in account was deleted');
         }
-        const holder = await store.findUserByEmail(db, claims.email);
-        // A concurrent first request of the same account may have just created it.
-        if (holder?.idpIssuer === claims.issuer && holder.idpSubject === claims.subject) {
-          return toAuthUser(holder);
-        }
-        if (holder?.idpSubject != null) {
-          throw new AppError(
-            'ALREADY_EXISTS',
-            `User with e-mail ${claims.email} already exists and is linked to another sign-in account`,
-          );
-        }
-        if (holder) {
+        const prepared = await store.findPreparedUserByEmail(db, claims.email);
+        if (prepared) {
           if (!claims.emailVerified) {
             throw new AppError(
               'EMAIL_NOT_CONFIRMED',
               `An administrator prepared a user for ${claims.email}: open the link mailed to that address to take it up`,
             );
           }
-          const linked = await store.linkUserByVerifiedEmail(db, {
-            ...identity,
-            email: claims.email,
+          const linked = await db.transaction(async (tx) => {
+            const row = await store.linkUserByVerifiedEmail(tx, {
+              ...identity,
+              email: claims.email,
+            });
+            if (row) await onEmailConfirmed(tx, { id: row.id, email: row.email });
+            return row;
           });
           if (linked) return toAuthUser(linked);
           continue;
         }
-        const created = await store.insertUser(db, {
-          email: claims.email,
-          firstName: claims.givenName,
-          lastName: claims.familyName,
-          roles: [...config.DEFAULT_USER_ROLES],
-          status: 'ENABLED',
-          locale: 'EN',
-          verified: false,
-          verificationMandatory: false,
-          idpIssuer: claims.issuer,
-          idpSubject: claims.subject,
+        if (claims.emailVerified && (await store.findConfirmedUserByEmail(db, claims.email))) {
+          throw new AppError(
+            'ALREADY_EXISTS',
+            `User with e-mail ${claims.email} already exists and is linked to another sign-in account`,
+          );
+        }
+        const created = await db.transaction(async (tx) => {
+          const row = await store.insertUser(tx, {
+            email: claims.email,
+            firstName: claims.givenName,
+            lastName: claims.familyName,
+            roles: [...config.DEFAULT_USER_ROLES],
+            status: 'ENABLED',
+            locale: 'EN',
+            verified: false,
+            verificationMandatory: false,
+            idpIssuer: claims.issuer,
+            idpSubject: claims.subject,
+            emailConfirmedAt: claims.emailVerified ? new Date() : null,
+          });
+          if (row?.emailConfirmedAt) await onEmailConfirmed(tx, { id: row.id, email: row.email });
+          return row;
         });
         if (created) return toAuthUser(created);
       }
@@ -107,8 +147,14 @@ export function createUserDirectory(deps: {
       return new Map(rows.map((row) => [row.id, toDirectoryUser(row)]));
     },
     async findByEmail(email: string): Promise<DirectoryUser | null> {
-      const row = await store.findUserByEmail(database.db, email.trim());
+      const row = await store.findConfirmedUserByEmail(database.db, email.trim());
       return row ? toDirectoryUser(row) : null;
+    },
+    async confirmIdentityEmail(identity, email): Promise<void> {
+      const row = await store.findUserByIdentity(database.db, identity.issuer, identity.subject);
+      if (row && row.emailConfirmedAt === null && sameAddress(row.email, email)) {
+        await confirmRow(row);
+      }
     },
   };
 }

@@ -52,6 +52,26 @@ const selfRoutes: FastifyPluginAsync<{ context: AppContext }> = async (instance,
     async (request) => users.updateSelf({ context, actor: request.authUser, input: request.body }),
   );
 
+  // "Send the link again" of the app's confirm-your-address banner (one a minute, a few an hour).
+  app.post(
+    '/users/self/emailConfirmation',
+    {
+      schema: {
+        tags,
+        querystring: emptyQuerySchema,
+        response: { 204: z.null(), ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await users.resendEmailConfirmation({
+        context,
+        actor: request.authUser,
+        identity: { issuer: request.tokenClaims.issuer, subject: request.tokenClaims.subject },
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/users/self/stats',
     {

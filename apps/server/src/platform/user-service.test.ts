@@ -31,7 +31,14 @@ describe('user service (real database)', () => {
     await bootstrapPlatform(context, silentLog);
     const first = await users.listUsers({ context, query: userListQuerySchema.parse({}) });
     const row = first.content[0]!;
-    admin = { id: row.id, email: row.email, roles: row.roles, status: row.status, locale: 'EN' };
+    admin = {
+      id: row.id,
+      email: row.email,
+      roles: row.roles,
+      status: row.status,
+      locale: 'EN',
+      emailConfirmed: true,
+    };
   });
   afterAll(async () => {
     await closeContext(context);

@@ -28,7 +28,7 @@ import type { StoredRole, UserRow } from './user-table';
 /** What the user service needs from the app context. */
 export type UserServiceContext = Pick<
   AppContext,
-  'config' | 'database' | 'events' | 'mailer' | 'onUserDeleted'
+  'config' | 'database' | 'events' | 'mailer' | 'onUserDeleted' | 'onEmailConfirmed'
 >;
 
 const invitationDays = 7;
@@ -50,6 +50,7 @@ export function toUser(row: UserRow): User {
     verified: row.verified,
     verificationMandatory: row.verificationMandatory,
     createdAt: row.createdAt.toISOString(),
+    emailConfirmed: row.emailConfirmedAt !== null,
   };
 }
 
@@ -137,7 +138,7 @@ export async function createUser(options: {
 }): Promise<User> {
   const { context, input } = options;
   const row = await inTransaction(context, input.email, async (tx) => {
-    if (await store.findUserByEmail(tx, input.email)) throw alreadyExists(input.email);
+    if (await store.findAddressHolder(tx, input.email)) throw alreadyExists(input.email);
     const created = await store.insertUser(tx, {
       email: input.email,
       firstName: input.firstName ?? null,
@@ -197,7 +198,9 @@ export async function acceptInvitation(options: {
     }
     await store.deleteInvitationsOf(tx, prepared.id);
     await store.forgetDeletedIdentity(tx, identity);
-    return store.linkUser(tx, prepared.id, identity);
+    const linked = await store.linkUser(tx, prepared.id, identity);
+    if (linked) await context.onEmailConfirmed(tx, { id: linked.id, email: linked.email });
+    return linked;
   });
   if (!row) throw notFound('User');
   return toUser(row);
@@ -231,7 +234,7 @@ export async function updateUser(options: {
     const current = await store.lockUser(tx, id);
     if (!current) throw notFound('User');
     if (input.email !== undefined) {
-      const holder = await store.findUserByEmail(tx, input.email);
+      const holder = await store.findAddressHolder(tx, input.email);
       if (holder && holder.id !== id) throw alreadyExists(input.email);
     }
     const updated = await store.updateUser(tx, id, {
@@ -293,6 +296,28 @@ export async function updateSelf(options: {
   });
   if (!row) throw notFound('User');
   return toUser(row);
+}
+
+/**
+ * Mails the signed-in user's confirmation link again, through the sign-in provider that owns
+ * the account (the embedded one; an external issuer confirms addresses itself).
+ */
+export async function resendEmailConfirmation(options: {
+  context: Pick<AppContext, 'resendEmailConfirmation'>;
+  actor: AuthUser;
+  identity: { issuer: string; subject: string };
+}): Promise<void> {
+  const { context, actor, identity } = options;
+  if (actor.emailConfirmed) {
+    throw new AppError('INVALID_REQUEST', 'Your e-mail address is already confirmed');
+  }
+  if (!context.resendEmailConfirmation) {
+    throw new AppError(
+      'INVALID_REQUEST',
+      'Your sign-in provider confirms your address: confirm it there, then sign in again',
+    );
+  }
+  await context.resendEmailConfirmation(identity);
 }
 
 /** Document counts of My dashboard, counted by the document service. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
@@ -77,8 +77,55 @@ export async function findUserById(db: Handle, id: string): Promise<UserRow | un
   return row;
 }
 
-export async function findUserByEmail(db: Handle, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(lowerEmail(email));
+/** The user whose owner proved this address (any case): the one row an address names. */
+export async function findConfirmedUserByEmail(
+  db: Handle,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(lowerEmail(email), isNotNull(users.emailConfirmedAt)));
+  return row;
+}
+
+/** The row an admin prepared for this address and nobody has taken up yet. */
+export async function findPreparedUserByEmail(
+  db: Handle,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(lowerEmail(email), isNull(users.idpSubject)));
+  return row;
+}
+
+/** A confirmed or prepared user of this address: the rows an admin's new address must not clash with. */
+export async function findAddressHolder(db: Handle, email: string): Promise<UserRow | undefined> {
+  return (await findConfirmedUserByEmail(db, email)) ?? (await findPreparedUserByEmail(db, email));
+}
+
+/**
+ * Marks the row's address confirmed, unless another row holds it confirmed already (that one
+ * proved it first; this row stays unconfirmed for good). Undefined when nothing changed.
+ */
+export async function confirmUserEmail(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ emailConfirmedAt: sql`now()`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.id, id),
+        isNull(users.emailConfirmedAt),
+        sql`not exists (
+          select 1 from platform.users other
+          where lower(other.email) = (select lower(own.email) from platform.users own where own.id = ${id})
+            and other.email_confirmed_at is not null
+        )`,
+      ),
+    )
+    .returning();
   return row;
 }
 
@@ -120,7 +167,12 @@ export async function linkUserByVerifiedEmail(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ idpIssuer: link.issuer, idpSubject: link.subject, updatedAt: new Date() })
+    .set({
+      idpIssuer: link.issuer,
+      idpSubject: link.subject,
+      emailConfirmedAt: sql`now()`,
+      updatedAt: new Date(),
+    })
     .where(and(lowerEmail(link.email), isNull(users.idpSubject)))
     .returning();
   return row;
@@ -132,7 +184,12 @@ export async function linkUser(
   id: string,
   identity: Identity,
 ): Promise<UserRow | undefined> {
-  return updateUser(tx, id, { idpIssuer: identity.issuer, idpSubject: identity.subject });
+  // The link was mailed to the row's address: opening it proves the mailbox.
+  return updateUser(tx, id, {
+    idpIssuer: identity.issuer,
+    idpSubject: identity.subject,
+    emailConfirmedAt: new Date(),
+  });
 }
 
 export async function insertInvitation(

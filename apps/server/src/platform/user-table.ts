@@ -19,6 +19,8 @@ export const users = platform.table('users', {
   verificationMandatory: boolean('verification_mandatory').notNull(),
   idpIssuer: text('idp_issuer'),
   idpSubject: text('idp_subject'),
+  /** When the owner proved the address (migrations/004-confirmed-addresses.sql); null until then. */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

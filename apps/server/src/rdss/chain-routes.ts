@@ -18,6 +18,7 @@ import {
 } from '@signet/contracts/chains';
 import { requireRole } from '#infra/auth';
 import { errorResponseSchema } from '@signet/contracts/errors';
+import { acceptChainInvitation } from './chain-invitation';
 import * as chains from './chain-service';
 
 const tags = ['signature chains'];
@@ -84,7 +85,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request) =>
-      chains.acceptChainInvitation({ ctx, actor: request.authUser, token: request.body.token }),
+      acceptChainInvitation({ ctx, actor: request.authUser, token: request.body.token }),
   );
 
   app.get(

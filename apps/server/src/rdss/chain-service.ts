@@ -31,8 +31,9 @@ import type { AppContext } from '#infra/app-context';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser, DirectoryUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
-import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { newLinkToken } from '#infra/link-token';
 import { sendOrUnavailable } from '#infra/mailer';
+import { mayMailOthers, sameAddress } from './address-rules';
 import { chainInvitationLink, chainInvitationMail } from './chain-invitation-mail';
 import {
   countInvitationMails,
@@ -378,7 +379,10 @@ async function planChain(
   const chainId = randomUUID();
   const entries: ChainEntryRow[] = [];
   for (const [position, signer] of input.signers.entries()) {
-    const user = await ctx.users.findByEmail(signer.email);
+    // The creator names themselves whether or not their address is confirmed yet.
+    const user = sameAddress(signer.email, actor.email)
+      ? await ctx.users.find(actor.id)
+      : await ctx.users.findByEmail(signer.email);
     const refusal = entryRoleRefusal(ctx, actor, signer, user);
     if (refusal) fields[`signers.${position}.email`] = refusal;
     entries.push({
@@ -398,6 +402,7 @@ async function planChain(
   const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
   if (Object.keys(fields).length > 0) throw invalid(fields);
   if (entries.length === 0) throw invalid({ signers: chainMessages.noSigner });
+  if (entries.some((entry) => entry.userId === null)) mayMailOthers(actor);
 
   const now = new Date();
   return {
@@ -496,36 +501,6 @@ async function inviteNewcomers(
     );
   }
   if (about.isResend) await markResent(tx, ids);
-}
-
-/**
- * The signed-in person who opened a chain invitation takes up its entry: reading the mail is the
- * proof, whatever address their own account has.
- */
-export async function acceptChainInvitation(options: {
-  ctx: ChainContext;
-  actor: AuthUser;
-  token: string;
-}): Promise<Chain> {
-  const { ctx, actor, token } = options;
-  const gone = () => new AppError('NOT_FOUND', 'The invitation link is not valid or has expired');
-  const chainId = await ctx.database.db.transaction(async (tx) => {
-    const entry = await store.takeInvitation(tx, hashLinkToken(token));
-    if (!entry || entry.userId !== null) throw gone();
-    const stored = await store.findChain(tx, entry.chainId, { lock: true });
-    if (!stored) throw gone();
-    if (stored.entries.some((e) => e.userId === actor.id)) {
-      throw new AppError('INVALID_REQUEST', 'You already take part in this chain');
-    }
-    await store.bindEntry(tx, entry.id, actor.id);
-    const bound = {
-      ...stored,
-      entries: stored.entries.map((e) => (e.id === entry.id ? { ...e, userId: actor.id } : e)),
-    };
-    await announce(ctx, tx, 'SIGNATURE_CHAIN_UPDATED', bound);
-    return stored.chain.id;
-  });
-  return getChain({ ctx, actor, id: chainId });
 }
 
 /** The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. */
@@ -764,6 +739,7 @@ export async function resendInvitations(options: {
     const { stored, subject } = await visible(tx, actor, id, true);
     if (stored.chain.createdBy !== actor.id)
       throw forbidden('Only the creator resends invitations');
+    mayMailOthers(actor);
     await inviteNewcomers(ctx, tx, stored, {
       actor,
       inviterName,

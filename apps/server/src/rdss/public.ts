@@ -5,3 +5,4 @@
 export { rdssPlugin } from './rdss-plugin';
 export { countOwnChains } from './chain-store';
 export { deleteProfilesOfUser } from './signature-profile-store';
+export { bindEntriesWaitingFor } from './waiting-entries';

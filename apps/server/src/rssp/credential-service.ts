@@ -168,12 +168,14 @@ function cleanDistinguishedName(dn: DistinguishedName): DistinguishedName {
 const emailAddressOid = '1.2.840.113549.1.9.1';
 
 /**
- * The CA certifies only what Signet knows: the e-mail in a subject is always the owner's account
- * address. Naming another one is refused; leaving it out gets the owner's.
+ * The CA certifies only what Signet knows: the e-mail in a subject is always the owner's
+ * confirmed account address. Naming another one is refused; leaving it out gets the owner's. An
+ * owner who has not confirmed the address gets none: naming any is refused, and the request and
+ * certificate carry no address (docs/decisions/020-confirmed-addresses.md).
  */
-function withOwnersEmail(dn: DistinguishedName, ownerEmail: string): DistinguishedName {
+function withOwnersEmail(dn: DistinguishedName, ownerEmail: string | null): DistinguishedName {
   const other = (value: string | undefined) =>
-    value !== undefined && value.toLowerCase() !== ownerEmail.toLowerCase();
+    value !== undefined && value.toLowerCase() !== ownerEmail?.toLowerCase();
   const fields: Record<string, string> = {};
   if (other(dn.emailAddress))
     fields['distinguishedName.emailAddress'] = credentialMessages.notOwnEmail;
@@ -183,11 +185,22 @@ function withOwnersEmail(dn: DistinguishedName, ownerEmail: string): Distinguish
     }
   });
   if (Object.keys(fields).length > 0) {
-    throw new AppError('VALIDATION_FAILED', `The e-mail address must be ${ownerEmail}`, fields);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      ownerEmail === null
+        ? 'Confirm your e-mail address first: until then a certificate names no address'
+        : `The e-mail address must be ${ownerEmail}`,
+      ownerEmail === null
+        ? Object.fromEntries(
+            Object.keys(fields).map((key) => [key, credentialMessages.unconfirmedEmail]),
+          )
+        : fields,
+    );
   }
+  const { emailAddress: _named, ...rest } = dn;
   return {
-    ...dn,
-    emailAddress: ownerEmail,
+    ...rest,
+    ...(ownerEmail === null ? {} : { emailAddress: ownerEmail }),
     customFields: dn.customFields.filter((custom) => custom.oid !== emailAddressOid),
   };
 }
@@ -231,9 +244,10 @@ export async function createCredential(options: {
   }
   checkPreauthUntil(input.preauthUntil);
   const spec = keySpecOf(input);
+  const certifiedEmail = owner.emailConfirmed ? owner.email : null;
   const distinguishedName = withOwnersEmail(
     cleanDistinguishedName(input.distinguishedName),
-    owner.email,
+    certifiedEmail,
   );
   const id = randomUUID();
   const key = await generateKey(spec);
@@ -246,7 +260,7 @@ export async function createCredential(options: {
     });
     const chain =
       input.certificateEnrollmentMode === 'CMP'
-        ? await enroll(ctx, { subject, spki: key.spki, email: owner.email })
+        ? await enroll(ctx, { subject, spki: key.spki, email: certifiedEmail })
         : [];
     const row = await ctx.database.db.transaction(async (tx) => {
       const inserted = await store.insertCredential(tx, {
@@ -283,7 +297,7 @@ export async function createCredential(options: {
 
 async function enroll(
   ctx: RsspContext,
-  request: { subject: Buffer; spki: Buffer; email: string },
+  request: { subject: Buffer; spki: Buffer; email: string | null },
 ): Promise<Buffer[]> {
   const certificate = await ctx.ca.issue(request);
   const root = ctx.ca.rootPem ? fromPem(ctx.ca.rootPem, 'CERTIFICATE') : [];

@@ -24,9 +24,9 @@ export interface CertificateAuthority {
   rootPem: string | null;
   /**
    * Issues a signing certificate (digitalSignature + nonRepudiation, two years) naming `email`,
-   * the owner's account address, as subjectAltName.
+   * the owner's confirmed account address, as subjectAltName; none while it is unconfirmed.
    */
-  issue(options: { subject: Buffer; spki: Buffer; email: string }): Promise<Buffer>;
+  issue(options: { subject: Buffer; spki: Buffer; email: string | null }): Promise<Buffer>;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function loadEmbeddedCa(options: {
           notBefore: new Date(now.getTime() - 60_000),
           notAfter: new Date(now.getTime() + issuedValidityDays * dayMs),
           isCa: false,
-          email,
+          ...(email === null ? {} : { email }),
         });
       } finally {
         pkcs8.fill(0);

@@ -10,6 +10,7 @@ import { IdleLogout } from '../idle/idle-logout';
 import { FullPageSpinner } from '../providers/remote-config-gate';
 import { AppDrawer } from './app-drawer';
 import { AppHeader } from './app-header';
+import { ConfirmAddressBanner } from './confirm-address-banner';
 import { menuItems } from './menu-items';
 import { useLanguageSync } from './use-language-sync';
 import { VersionFooter } from './version-footer';
@@ -49,6 +50,7 @@ export function ContentLayout() {
           sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, overflow: 'auto' }}
         >
           <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+            <ConfirmAddressBanner />
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />
             </Suspense>

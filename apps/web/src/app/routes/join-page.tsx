@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useApiClient } from '../../shared/api/api-client-context';
+import { isApiError } from '../../shared/api/api-error';
 import { useAuth } from '../../shared/auth/use-auth';
 import { useToast } from '../../shared/components/toast';
 import { currentUserQueryKey } from '../../shared/hooks/use-current-user';
@@ -59,8 +60,22 @@ export default function JoinPage({ kind }: { kind: InvitationKind }) {
       toast.success(t(kind === 'chain' ? 'join.chainAccepted' : 'join.accepted'));
       await navigate(kind === 'chain' ? paths.myDocuments : paths.dashboard, { replace: true });
     },
-    onError: (error) => toast.error(error),
+    onError: (error) => {
+      // A chain invitation for another address, or for this one still unconfirmed, is told on
+      // the page with what to do (docs/decisions/020-confirmed-addresses.md).
+      const isAboutAddress =
+        isApiError(error, 'INVITATION_FOR_ANOTHER_ADDRESS') ||
+        isApiError(error, 'ADDRESS_NOT_CONFIRMED');
+      if (!isAboutAddress || !error.fields.email) toast.error(error);
+    },
   });
+  const addressRefusal =
+    accept.error &&
+    (isApiError(accept.error, 'INVITATION_FOR_ANOTHER_ADDRESS') ||
+      isApiError(accept.error, 'ADDRESS_NOT_CONFIRMED')) &&
+    accept.error.fields.email
+      ? { code: accept.error.code, invited: accept.error.fields.email }
+      : null;
 
   const signIn = async (register: boolean, forceLogin = false) => {
     setSigningIn(true);
@@ -97,7 +112,39 @@ export default function JoinPage({ kind }: { kind: InvitationKind }) {
             <Typography color="text.secondary">
               {t(kind === 'chain' ? 'join.chainText' : 'join.text')}
             </Typography>
-            {auth.isAuthenticated ? (
+            {auth.isAuthenticated && addressRefusal ? (
+              <>
+                <Alert severity="warning" data-testid="join-address-refusal">
+                  {t(
+                    addressRefusal.code === 'ADDRESS_NOT_CONFIRMED'
+                      ? 'join.confirmFirst'
+                      : 'join.otherAddress',
+                    { email: addressRefusal.invited },
+                  )}
+                </Alert>
+                {email && <Typography>{t('join.signedInAs', { email })}</Typography>}
+                {addressRefusal.code === 'INVITATION_FOR_ANOTHER_ADDRESS' && (
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                    <Button
+                      variant="contained"
+                      onClick={() => void signIn(false, true)}
+                      disabled={busy}
+                      sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
+                    >
+                      {t('join.signInAs', { email: addressRefusal.invited })}
+                    </Button>
+                    <Button
+                      variant="outlined"
+                      onClick={() => void signIn(true)}
+                      disabled={busy}
+                      sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
+                    >
+                      {t('join.registerAs', { email: addressRefusal.invited })}
+                    </Button>
+                  </Stack>
+                )}
+              </>
+            ) : auth.isAuthenticated ? (
               <>
                 {email && <Typography>{t('join.signedInAs', { email })}</Typography>}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

@@ -55,13 +55,17 @@ export interface ApiClientOptions {
   early?: EarlyResponses;
 }
 
+/** Answers about the user or their address, which no fresh token changes. */
+const userAnswers: ReadonlySet<string> = new Set([
+  'USER_SUSPENDED',
+  'EMAIL_NOT_CONFIRMED',
+  'ADDRESS_NOT_CONFIRMED',
+  'INVITATION_FOR_ANOTHER_ADDRESS',
+]);
+
 /** 401/403 mean "try a fresh token once", except answers about the user, which no token changes. */
 function shouldRenew(error: ApiError): boolean {
-  return (
-    (error.status === 401 || error.status === 403) &&
-    error.code !== 'USER_SUSPENDED' &&
-    error.code !== 'EMAIL_NOT_CONFIRMED'
-  );
+  return (error.status === 401 || error.status === 403) && !userAnswers.has(error.code);
 }
 
 async function readBody(response: Response): Promise<unknown> {

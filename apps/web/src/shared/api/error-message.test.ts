@@ -34,6 +34,15 @@ describe('describeError', () => {
     );
   });
 
+  it('names the invited address of an invitation opened by another account', () => {
+    expect(
+      describeError(
+        error('INVITATION_FOR_ANOTHER_ADDRESS', 'This invitation is for x', { email: 'ceo@x.hu' }),
+        t,
+      ),
+    ).toBe('This invitation is for ceo@x.hu. Sign in with that address to take it up.');
+  });
+
   it('maps catalogue codes and the no-answer cases', () => {
     expect(describeError(error('DOCUMENT_PARSING_ERROR'), t)).toBe(
       'Error while processing the PDF file',

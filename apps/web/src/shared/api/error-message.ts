@@ -43,6 +43,8 @@ export function describeError(error: unknown, t: Translate): string {
       return error.retryAt
         ? t('errors.TOO_MANY_REQUESTS_AT', { time: formatDateTime(error.retryAt) })
         : t('errors.TOO_MANY_REQUESTS');
+    case 'INVITATION_FOR_ANOTHER_ADDRESS':
+      return t('errors.INVITATION_FOR_ANOTHER_ADDRESS', { email: error.fields.email ?? '' });
     case 'TIMEOUT':
       return t('errors.TIMEOUT');
     case 'NETWORK_ERROR':
