@@ -71,13 +71,18 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** What the bench's parent sends: where to measure, then when to read the peak and finish. */
-export type ChildCommand = { databaseUrl: string | undefined } | 'peak' | 'finish';
+/**
+ * What the bench's parent sends: where to measure, when to read the upload's peak, when to take
+ * the baseline before the downloads and read their peak, and when to finish.
+ */
+export type ChildCommand =
+  { databaseUrl: string | undefined } | 'peak' | 'download-baseline' | 'download-peak' | 'finish';
 
 /** What this process answers: where to upload, the peak after the first upload, the result. */
 export type ChildAnswer =
   | { url: string; floorUrl: string; headers: Record<string, string>; filePath: string }
   | { peakMb: number }
+  | { baselineMb: number }
   | DocumentsResult;
 
 /**
@@ -150,7 +155,16 @@ writeFileSync('/proc/self/clear_refs', '5');
 await answer({ url, floorUrl: floor.url, headers: ann.headers, filePath });
 await next(); // 'peak': after the first upload
 await answer({ peakMb: mb(memory().hwm) });
-await next(); // 'finish': the parent has timed its uploads
+// The downloads: the baseline after a collection, then the peak over the parent's downloads.
+await next(); // 'download-baseline'
+global.gc?.();
+await new Promise((resolve) => setTimeout(resolve, 500));
+const downloadBaseline = memory().rss;
+writeFileSync('/proc/self/clear_refs', '5');
+await answer({ baselineMb: mb(downloadBaseline) });
+await next(); // 'download-peak'
+await answer({ peakMb: mb(memory().hwm) });
+await next(); // 'finish': the parent has timed its uploads and downloads
 
 // The same bytes where the documents live, alone: a bytea row on a server, a new file beside
 // the embedded database (each time a new one, as each upload's is).

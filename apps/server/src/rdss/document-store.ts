@@ -162,7 +162,7 @@ export const postgresBlobStore: BlobStore = {
         `select bytes ${chunksWhere(documentId)} order by seq`,
         (field) => {
           if (offset + field!.length > target.length) {
-            throw new Error(`The bytes of ${documentId} are longer than ${target.length}`);
+            throw new LengthMismatch(`The bytes of ${documentId} are longer than ${target.length}`);
           }
           target.set(field!, offset);
           offset += field!.length;
@@ -206,9 +206,12 @@ export const postgresBlobStore: BlobStore = {
   inDatabase: true,
 };
 
+/** Stored bytes whose length is not the one recorded (`readInto`'s target): damaged. */
+export class LengthMismatch extends Error {}
+
 export function checkLength(id: string, length: number, target: Uint8Array): void {
   if (length !== target.length) {
-    throw new Error(`The bytes of ${id} are ${length} long, not ${target.length}`);
+    throw new LengthMismatch(`The bytes of ${id} are ${length} long, not ${target.length}`);
   }
 }
 

@@ -8,7 +8,13 @@ import type { StoredChain } from './chain-store';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
 import type { AppearanceSettings } from './signature-appearance';
-import { piecesByGet, readIntoByGet, uuidLiteral, type BlobStore } from './document-store';
+import {
+  LengthMismatch,
+  piecesByGet,
+  readIntoByGet,
+  uuidLiteral,
+  type BlobStore,
+} from './document-store';
 import {
   documentRevisions,
   revisionIncrements,
@@ -151,8 +157,14 @@ export async function joinRevision(
   if (revisions.length === 0) {
     if (into) {
       const out = into.allocate(into.originalSize);
-      if (!(await stores.blobs.readInto(db, documentId, out))) throw missing(documentId);
-      return out;
+      try {
+        if (!(await stores.blobs.readInto(db, documentId, out))) throw missing(documentId);
+        return out;
+      } catch (error) {
+        // Bytes of another length than recorded are damaged: the engine is given them as they
+        // are and refuses them (DOCUMENT_PARSING_ERROR), as it refuses any unreadable PDF.
+        if (!(error instanceof LengthMismatch)) throw error;
+      }
     }
     const original = await stores.blobs.get(db, documentId);
     if (!original) throw missing(documentId);

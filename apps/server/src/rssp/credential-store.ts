@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { CredentialStatus, credentialSortFields } from '@signet/contracts/credentials';
+import { statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { containing } from '#infra/like-pattern';
 import {
@@ -182,7 +183,10 @@ export async function takePasswordAttemptOf(
         lt(pw, options.maxPassword),
       ),
     )
-    .returning();
+    .returning()
+    // Every sign call runs it: parsed once per connection on a server (decision 025).
+    .prepare(statementName('password_attempt'))
+    .execute();
   return row;
 }
 
