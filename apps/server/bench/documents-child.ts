@@ -86,14 +86,29 @@ export type ChildAnswer =
   | DocumentsResult;
 
 /**
- * The floor of an upload on this machine: a bare Node HTTP server that does only what no upload
+ * The floor of an upload (and, on GET, of a download) on this machine: a bare Node HTTP server that does only what no upload
  * can leave out, and answers 201 once it is done. On `/receive` it only takes the body in; on
  * `/hash` it also hashes it as it arrives (SHA-256, which §1 stores); on any other path it also
  * writes it to a new file in `folder` as it arrives. No parsing, no database, no PDF check.
  */
-function floorServer(folder: string): Promise<{ server: Server; url: string }> {
+function floorServer(folder: string, sent: Uint8Array): Promise<{ server: Server; url: string }> {
   let count = 0;
   const server = createServer((req, res) => {
+    // The floor of a download: the same bytes sent from memory in pieces of 1 MiB, as they come.
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-length': String(sent.length) });
+      let at = 0;
+      const more = () => {
+        while (at < sent.length) {
+          const piece = sent.subarray(at, at + 1024 * 1024);
+          at += piece.length;
+          if (!res.write(piece)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+      return;
+    }
     const hash = req.url === '/receive' ? null : createHash('sha256');
     const file =
       req.url === '/receive' || req.url === '/hash'
@@ -138,7 +153,7 @@ const bytes = await large();
 const scratch = mkdtempSync(join(tmpdir(), 'signet-bench-upload-'));
 const filePath = join(scratch, 'large.pdf');
 writeFileSync(filePath, bytes);
-const floor = await floorServer(scratch);
+const floor = await floorServer(scratch, bytes);
 // A server that has answered before: one small upload first (its code paths compiled).
 const warmUp = await t.app.inject({
   method: 'POST',

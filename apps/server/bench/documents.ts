@@ -25,6 +25,8 @@ interface Measured extends DocumentsResult {
   uploadMs: number;
   /** Downloads of the uploaded file over HTTP: time (median of 3), memory over a baseline. */
   downloadMs: number;
+  /** The same bytes from a bare Node server's memory (documents-child.ts): the machine's floor. */
+  floorDownloadMs: number;
   downloadBaselineMb: number;
   downloadPeakMb: number;
   /** The bare floor server (documents-child.ts): receiving only, hashing, hashing and writing. */
@@ -147,16 +149,19 @@ async function measure(databaseUrl: string | undefined): Promise<Measured> {
       'download-baseline',
     );
     const downloads: number[] = [];
+    const floorDownloads: number[] = [];
     for (let i = 0; i < 3; i++) {
       const { ms, bytes } = await download(file, target.headers);
       if (bytes !== body.length) throw new Error(`download: ${bytes} bytes, not ${body.length}`);
       downloads.push(ms);
+      floorDownloads.push((await download(new URL('/send', target.floorUrl), {})).ms);
     }
     const { peakMb: downloadPeakMb } = await ask<{ peakMb: number }>(child, 'download-peak');
     const result = await ask<DocumentsResult>(child, 'finish');
     return {
       ...result,
       downloadMs: median(downloads),
+      floorDownloadMs: median(floorDownloads),
       downloadBaselineMb,
       downloadPeakMb,
       peakMb,
@@ -188,6 +193,7 @@ try {
       `| ${label} | upload time vs the same bytes stored alone: the store's own write, row and bytes in one transaction (medians of 3) | ${r.uploadMs.toFixed(0)} ms vs ${r.storeWriteMs.toFixed(0)} ms (${(r.uploadMs / r.storeWriteMs).toFixed(2)}×) | ≤ 2× | ${verdict(r.uploadMs <= 2 * r.storeWriteMs)} |`,
       `| ${label} | reference, the floor: the same bytes over HTTP into a bare Node server that only receives them / also hashes them (SHA-256) / also writes them to a file (medians of 3) | ${r.floorReceiveMs.toFixed(0)} / ${r.floorHashMs.toFixed(0)} / ${r.floorStoreMs.toFixed(0)} ms (the second is ${(r.floorHashMs / r.storeWriteMs).toFixed(2)}× the store's own write; the upload is ${(r.uploadMs / r.floorStoreMs).toFixed(2)}× the third) | — | |`,
       `| ${label} | download ${fileMb.toFixed(1)} MB over HTTP (loopback, median of 3) | ${r.downloadMs.toFixed(0)} ms, ${(r.fileBytes / 1e6 / (r.downloadMs / 1000)).toFixed(0)} MB/s | ≥ 300 MB/s | ${verdict(r.fileBytes / 1e6 / (r.downloadMs / 1000) >= 300)} |`,
+      `| ${label} | reference, the floor: the same bytes from a bare Node server's memory, in pieces of 1 MiB (median of 3) | ${r.floorDownloadMs.toFixed(0)} ms, ${(r.fileBytes / 1e6 / (r.floorDownloadMs / 1000)).toFixed(0)} MB/s | — | |`,
       `| ${label} | download: peak memory over baseline (3 downloads) | ${(r.downloadPeakMb - r.downloadBaselineMb).toFixed(1)} MB (baseline ${r.downloadBaselineMb.toFixed(0)}, peak ${r.downloadPeakMb.toFixed(0)}) | < 2 MB (2 pieces of 1 MiB) | ${verdict(r.downloadPeakMb - r.downloadBaselineMb < 2 * 1.048576)} |`,
       `| ${label} | thumbnail, ${(r.smallBytes / 1024).toFixed(0)} KB ${manualName} (median of 7) | ${r.thumbnailSmallMs.toFixed(0)} ms | ≤ 150 ms | ${verdict(r.thumbnailSmallMs <= 150)} |`,
       `| ${label} | thumbnail, ${fileMb.toFixed(1)} MB file (median of 3) | ${r.thumbnailLargeMs.toFixed(0)} ms | ≤ 1000 ms | ${verdict(r.thumbnailLargeMs <= 1000)} |`,
