@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient, QueryConfig } from 'pg';
-import { copyOut, type CopiedField } from './postgres-copy';
+import { copyOut, type CopiedPart } from './postgres-copy';
 
 /** The Drizzle handle every store takes (or a transaction of it). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -46,7 +46,7 @@ export type ListenState = { listening: true } | { listening: false; error: unkno
  */
 export interface ServerAccess {
   /** `copyOut` (postgres-copy.ts) on a connection of the pool, released after it. */
-  copyOut(select: string, onField: (field: CopiedField, column: number) => void): Promise<number>;
+  copyOut(select: string, onPart: CopiedPart): Promise<number>;
   /** A statement with a name, parsed once per connection by node-postgres. */
   query(config: QueryConfig & { name: string }): Promise<{ rows: unknown[] }>;
 }
@@ -128,16 +128,16 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzlePg(pool) as unknown as Db;
   serverAccess.set(db, {
-    copyOut: async (select, onField) => {
+    copyOut: async (select, onPart) => {
       const client = await pool.connect();
       // The caller's own exception stops its fields; the statement still ends on the connection.
       let refused: { error: unknown } | undefined;
       let broken: Error | undefined;
       try {
-        const rows = await copyOut(client, select, (field, column) => {
+        const rows = await copyOut(client, select, (part, column, at, length) => {
           if (refused) return;
           try {
-            onField(field, column);
+            onPart(part, column, at, length);
           } catch (error) {
             refused = { error };
           }

@@ -136,12 +136,12 @@ export const postgresBlobStore: BlobStore = {
       let offset = 0;
       await server.copyOut(
         `select sum(octet_length(bytes)) over ()::bigint, bytes ${chunksWhere(documentId)} order by seq`,
-        (field, column) => {
+        (part, column, at) => {
           if (column === 0) {
-            out ??= Buffer.allocUnsafe(Number(field!.readBigInt64BE()));
+            if (at === 0) out ??= Buffer.allocUnsafe(Number(part!.readBigInt64BE()));
           } else {
-            field!.copy(out!, offset);
-            offset += field!.length;
+            part!.copy(out!, offset);
+            offset += part!.length;
           }
         },
       );
@@ -160,12 +160,12 @@ export const postgresBlobStore: BlobStore = {
       let offset = 0;
       const rows = await server.copyOut(
         `select bytes ${chunksWhere(documentId)} order by seq`,
-        (field) => {
-          if (offset + field!.length > target.length) {
+        (part) => {
+          if (offset + part!.length > target.length) {
             throw new LengthMismatch(`The bytes of ${documentId} are longer than ${target.length}`);
           }
-          target.set(field!, offset);
-          offset += field!.length;
+          target.set(part!, offset);
+          offset += part!.length;
         },
       );
       if (rows === 0) return false;
@@ -192,9 +192,13 @@ export const postgresBlobStore: BlobStore = {
     const read = server
       ? async (seq: number) => {
           let piece: Buffer | undefined;
-          await server.copyOut(`select bytes ${chunksWhere(documentId)} and seq = ${seq}`, (f) => {
-            piece = Buffer.from(f!);
-          });
+          await server.copyOut(
+            `select bytes ${chunksWhere(documentId)} and seq = ${seq}`,
+            (part, _column, at, length) => {
+              if (at === 0) piece = Buffer.allocUnsafe(length);
+              part!.copy(piece!, at);
+            },
+          );
           return piece;
         }
       : (seq: number) => chunkOf(db, documentId, seq);

@@ -59,7 +59,11 @@ export const postgresIncrementStore: BlobStore = {
       `select i.bytes from unnest(array[${revisionIds.map(uuidLiteral).join(', ')}])
         with ordinality as u(id, n)
         left join rdss.revision_increments i on i.revision_id = u.id order by u.n`,
-      (field) => out.push(field ? Buffer.from(field) : undefined),
+      (part, _column, at, length) => {
+        if (!part) return void out.push(undefined);
+        if (at === 0) out.push(Buffer.allocUnsafe(length));
+        part.copy(out[out.length - 1]!, at);
+      },
     );
     return out;
   },
