@@ -71,24 +71,44 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** What the bench's parent sends: where to measure, then when to read the peak and finish. */
-export type ChildCommand = { databaseUrl: string | undefined } | 'peak' | 'finish';
+/**
+ * What the bench's parent sends: where to measure, when to read the upload's peak, when to take
+ * the baseline before the downloads and read their peak, and when to finish.
+ */
+export type ChildCommand =
+  { databaseUrl: string | undefined } | 'peak' | 'download-baseline' | 'download-peak' | 'finish';
 
 /** What this process answers: where to upload, the peak after the first upload, the result. */
 export type ChildAnswer =
   | { url: string; floorUrl: string; headers: Record<string, string>; filePath: string }
   | { peakMb: number }
+  | { baselineMb: number }
   | DocumentsResult;
 
 /**
- * The floor of an upload on this machine: a bare Node HTTP server that does only what no upload
+ * The floor of an upload (and, on GET, of a download) on this machine: a bare Node HTTP server that does only what no upload
  * can leave out, and answers 201 once it is done. On `/receive` it only takes the body in; on
  * `/hash` it also hashes it as it arrives (SHA-256, which §1 stores); on any other path it also
  * writes it to a new file in `folder` as it arrives. No parsing, no database, no PDF check.
  */
-function floorServer(folder: string): Promise<{ server: Server; url: string }> {
+function floorServer(folder: string, sent: Uint8Array): Promise<{ server: Server; url: string }> {
   let count = 0;
   const server = createServer((req, res) => {
+    // The floor of a download: the same bytes sent from memory in pieces of 1 MiB, as they come.
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-length': String(sent.length) });
+      let at = 0;
+      const more = () => {
+        while (at < sent.length) {
+          const piece = sent.subarray(at, at + 1024 * 1024);
+          at += piece.length;
+          if (!res.write(piece)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+      return;
+    }
     const hash = req.url === '/receive' ? null : createHash('sha256');
     const file =
       req.url === '/receive' || req.url === '/hash'
@@ -133,7 +153,7 @@ const bytes = await large();
 const scratch = mkdtempSync(join(tmpdir(), 'signet-bench-upload-'));
 const filePath = join(scratch, 'large.pdf');
 writeFileSync(filePath, bytes);
-const floor = await floorServer(scratch);
+const floor = await floorServer(scratch, bytes);
 // A server that has answered before: one small upload first (its code paths compiled).
 const warmUp = await t.app.inject({
   method: 'POST',
@@ -150,7 +170,16 @@ writeFileSync('/proc/self/clear_refs', '5');
 await answer({ url, floorUrl: floor.url, headers: ann.headers, filePath });
 await next(); // 'peak': after the first upload
 await answer({ peakMb: mb(memory().hwm) });
-await next(); // 'finish': the parent has timed its uploads
+// The downloads: the baseline after a collection, then the peak over the parent's downloads.
+await next(); // 'download-baseline'
+global.gc?.();
+await new Promise((resolve) => setTimeout(resolve, 500));
+const downloadBaseline = memory().rss;
+writeFileSync('/proc/self/clear_refs', '5');
+await answer({ baselineMb: mb(downloadBaseline) });
+await next(); // 'download-peak'
+await answer({ peakMb: mb(memory().hwm) });
+await next(); // 'finish': the parent has timed its uploads and downloads
 
 // The same bytes where the documents live, alone: a bytea row on a server, a new file beside
 // the embedded database (each time a new one, as each upload's is).

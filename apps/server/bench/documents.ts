@@ -23,6 +23,12 @@ import { manualName } from './manual-pdf';
 interface Measured extends DocumentsResult {
   peakMb: number;
   uploadMs: number;
+  /** Downloads of the uploaded file over HTTP: time (median of 3), memory over a baseline. */
+  downloadMs: number;
+  /** The same bytes from a bare Node server's memory (documents-child.ts): the machine's floor. */
+  floorDownloadMs: number;
+  downloadBaselineMb: number;
+  downloadPeakMb: number;
   /** The bare floor server (documents-child.ts): receiving only, hashing, hashing and writing. */
   floorReceiveMs: number;
   floorHashMs: number;
@@ -31,6 +37,32 @@ interface Measured extends DocumentsResult {
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The id the last upload to the server answered (the file the downloads read). */
+let uploadedId = '';
+
+/** One download over HTTP, timed from the request to the last byte (read and dropped). */
+function download(
+  url: URL,
+  headers: Record<string, string>,
+): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.once('end', () =>
+        res.statusCode === 200
+          ? resolve({ ms: performance.now() - started, bytes })
+          : reject(new Error(`download: ${res.statusCode}`)),
+      );
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
 
 /** One upload over HTTP, timed from the first byte sent to the whole answer. */
 function upload(url: URL, headers: Record<string, string>, body: Buffer): Promise<number> {
@@ -47,7 +79,15 @@ function upload(url: URL, headers: Record<string, string>, body: Buffer): Promis
         },
       },
       (res) => {
-        res.resume();
+        let answer = '';
+        res.on('data', (chunk: Buffer) => {
+          answer += chunk.toString();
+        });
+        res.once('end', () => {
+          if (res.headers['content-type']?.startsWith('application/json')) {
+            uploadedId = (JSON.parse(answer) as { id: string }).id;
+          }
+        });
         res.once('end', () =>
           res.statusCode === 201
             ? resolve(performance.now() - started)
@@ -101,9 +141,29 @@ async function measure(databaseUrl: string | undefined): Promise<Measured> {
       hashed.push(await upload(new URL('/hash', target.floorUrl), {}, body));
       stored.push(await upload(new URL('/store', target.floorUrl), {}, body));
     }
+    // Three downloads of the file the server stored last, its memory over a baseline taken after
+    // a collection.
+    const file = new URL(`/rdss/v1/documents/${uploadedId}/file`, target.url);
+    const { baselineMb: downloadBaselineMb } = await ask<{ baselineMb: number }>(
+      child,
+      'download-baseline',
+    );
+    const downloads: number[] = [];
+    const floorDownloads: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { ms, bytes } = await download(file, target.headers);
+      if (bytes !== body.length) throw new Error(`download: ${bytes} bytes, not ${body.length}`);
+      downloads.push(ms);
+      floorDownloads.push((await download(new URL('/send', target.floorUrl), {})).ms);
+    }
+    const { peakMb: downloadPeakMb } = await ask<{ peakMb: number }>(child, 'download-peak');
     const result = await ask<DocumentsResult>(child, 'finish');
     return {
       ...result,
+      downloadMs: median(downloads),
+      floorDownloadMs: median(floorDownloads),
+      downloadBaselineMb,
+      downloadPeakMb,
       peakMb,
       uploadMs: median(times),
       floorReceiveMs: median(received),
@@ -132,6 +192,9 @@ try {
       `| ${label} | upload time vs the same bytes stored alone: ${keepsFiles(label) ? 'a bare writeFile' : 'one bytea insert'} (medians of 3, after a small upload) | ${r.uploadMs.toFixed(0)} ms vs ${r.databaseWriteMs.toFixed(0)} ms (${(r.uploadMs / r.databaseWriteMs).toFixed(2)}×) | ≤ 2× | ${verdict(r.uploadMs <= 2 * r.databaseWriteMs)} |`,
       `| ${label} | upload time vs the same bytes stored alone: the store's own write, row and bytes in one transaction (medians of 3) | ${r.uploadMs.toFixed(0)} ms vs ${r.storeWriteMs.toFixed(0)} ms (${(r.uploadMs / r.storeWriteMs).toFixed(2)}×) | ≤ 2× | ${verdict(r.uploadMs <= 2 * r.storeWriteMs)} |`,
       `| ${label} | reference, the floor: the same bytes over HTTP into a bare Node server that only receives them / also hashes them (SHA-256) / also writes them to a file (medians of 3) | ${r.floorReceiveMs.toFixed(0)} / ${r.floorHashMs.toFixed(0)} / ${r.floorStoreMs.toFixed(0)} ms (the second is ${(r.floorHashMs / r.storeWriteMs).toFixed(2)}× the store's own write; the upload is ${(r.uploadMs / r.floorStoreMs).toFixed(2)}× the third) | — | |`,
+      `| ${label} | download ${fileMb.toFixed(1)} MB over HTTP (loopback, median of 3) | ${r.downloadMs.toFixed(0)} ms, ${(r.fileBytes / 1e6 / (r.downloadMs / 1000)).toFixed(0)} MB/s | ≥ 300 MB/s | ${verdict(r.fileBytes / 1e6 / (r.downloadMs / 1000) >= 300)} |`,
+      `| ${label} | reference, the floor: the same bytes from a bare Node server's memory, in pieces of 1 MiB (median of 3) | ${r.floorDownloadMs.toFixed(0)} ms, ${(r.fileBytes / 1e6 / (r.floorDownloadMs / 1000)).toFixed(0)} MB/s | — | |`,
+      `| ${label} | download: peak memory over baseline (3 downloads) | ${(r.downloadPeakMb - r.downloadBaselineMb).toFixed(1)} MB (baseline ${r.downloadBaselineMb.toFixed(0)}, peak ${r.downloadPeakMb.toFixed(0)}) | < 2 MB (2 pieces of 1 MiB) | ${verdict(r.downloadPeakMb - r.downloadBaselineMb < 2 * 1.048576)} |`,
       `| ${label} | thumbnail, ${(r.smallBytes / 1024).toFixed(0)} KB ${manualName} (median of 7) | ${r.thumbnailSmallMs.toFixed(0)} ms | ≤ 150 ms | ${verdict(r.thumbnailSmallMs <= 150)} |`,
       `| ${label} | thumbnail, ${fileMb.toFixed(1)} MB file (median of 3) | ${r.thumbnailLargeMs.toFixed(0)} ms | ≤ 1000 ms | ${verdict(r.thumbnailLargeMs <= 1000)} |`,
     );

@@ -15,6 +15,9 @@
  *
  * A printed table, not a test: it exits 0 either way.
  *
+ * Each row for PGlite with its files and, with BENCH_DATABASE_URL, for a PostgreSQL server, one
+ * after the other in the same run (the rows side by side in one table).
+ *
  *   npm run bench:signing -w apps/server            (KDF cost 2^15; BENCH_KDF_LOG2_N=17 for production's)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:signing -w apps/server
  */
@@ -131,193 +134,215 @@ function runWorker(job: SignJob): Promise<SignJobResult> {
   });
 }
 
-// The embedded default (PGlite with its files), or a PostgreSQL server with BENCH_DATABASE_URL.
-const database = process.env.BENCH_DATABASE_URL
-  ? await createTestDatabase(process.env.BENCH_DATABASE_URL)
-  : null;
-const dataDir = database ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
-const t = await createTestApp({
-  env: {
-    ...rsspTestEnv,
-    KDF_SCRYPT_LOG2_N: String(kdfLog2N),
-    MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
-    API_CALLS_PER_SECOND: '1000',
-    REGISTRATIONS_PER_ADDRESS: '1000',
-  },
-  ...(dataDir ? { dataDir } : { databaseUrl: database?.url }),
-});
-const rows: string[] = [];
-try {
-  await bootstrap(t);
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  // The server's own time of a sign request: from its arrival (headers read) until the last byte
-  // of the answer is handed to the socket. The client's time (fetch in this process) is printed
-  // beside it, but the target is the server's.
-  let serverMs = Number.NaN;
-  t.app.server.prependListener('request', (request, response) => {
-    if (!request.url?.endsWith('/signatures/sign')) return;
-    const started = performance.now();
-    response.once('finish', () => {
-      serverMs = performance.now() - started;
-    });
+/**
+ * Every row on one database: the embedded default (PGlite with its files), or a PostgreSQL
+ * server (a fresh database on `adminUrl`).
+ */
+async function measure(label: string, adminUrl: string | undefined): Promise<string[]> {
+  const database = adminUrl ? await createTestDatabase(adminUrl) : null;
+  const dataDir = database ? undefined : mkdtempSync(join(tmpdir(), 'signet-bench-signing-'));
+  const t = await createTestApp({
+    env: {
+      ...rsspTestEnv,
+      KDF_SCRYPT_LOG2_N: String(kdfLog2N),
+      MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
+      API_CALLS_PER_SECOND: '1000',
+      REGISTRATIONS_PER_ADDRESS: '1000',
+    },
+    ...(dataDir ? { dataDir } : { databaseUrl: database?.url }),
   });
-  const ann = await person(t, 'ann@bench.test');
-  const annsKey = await activatedCredential(t, ann, { keyAlg: 'rsa', rsaKeySize: 2048 });
-  const nss = await trustEmbeddedCa(t);
-  const httpSign = async (who: Person, chain: Chain, key: Credential) => {
-    const started = performance.now();
-    const res = await fetch(`${address}/rdss/v1/signatures/sign`, {
-      method: 'POST',
-      headers: { ...who.headers, 'content-type': 'application/json' },
-      body: JSON.stringify(
-        signBody(chain, who, key, {
-          item: {
-            signatureFieldParameters: { page: 1, originX: 40, originY: 40, width: 150, height: 50 },
-          },
-        }),
-      ),
+  const rows: string[] = [];
+  try {
+    await bootstrap(t);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // The server's own time of a sign request: from its arrival (headers read) until the last byte
+    // of the answer is handed to the socket. The client's time (fetch in this process) is printed
+    // beside it, but the target is the server's.
+    let serverMs = Number.NaN;
+    t.app.server.prependListener('request', (request, response) => {
+      if (!request.url?.endsWith('/signatures/sign')) return;
+      const started = performance.now();
+      response.once('finish', () => {
+        serverMs = performance.now() - started;
+      });
     });
-    if (res.status !== 200) throw new Error(`sign: ${res.status} ${await res.text()}`);
-    const result = (await res.json()) as SignResult;
-    const client = performance.now() - started;
-    const timing = parseServerTiming(res.headers.get('server-timing'));
-    return { client, total: serverMs, timing, result };
-  };
+    const ann = await person(t, 'ann@bench.test');
+    const annsKey = await activatedCredential(t, ann, { keyAlg: 'rsa', rsaKeySize: 2048 });
+    const nss = await trustEmbeddedCa(t);
+    const httpSign = async (who: Person, chain: Chain, key: Credential) => {
+      const started = performance.now();
+      const res = await fetch(`${address}/rdss/v1/signatures/sign`, {
+        method: 'POST',
+        headers: { ...who.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(
+          signBody(chain, who, key, {
+            item: {
+              signatureFieldParameters: {
+                page: 1,
+                originX: 40,
+                originY: 40,
+                width: 150,
+                height: 50,
+              },
+            },
+          }),
+        ),
+      });
+      if (res.status !== 200) throw new Error(`sign: ${res.status} ${await res.text()}`);
+      const result = (await res.json()) as SignResult;
+      const client = performance.now() - started;
+      const timing = parseServerTiming(res.headers.get('server-timing'));
+      return { client, total: serverMs, timing, result };
+    };
 
-  // 1. One signature on the 300 KB manual.
-  const small = await manualPdf();
-  const split: Record<string, number[]> = {
-    read: [],
-    appearance: [],
-    other: [],
-    kdf: [],
-    kdfWait: [],
-    unwrap: [],
-    engine: [],
-    database: [],
-    rest: [],
-    total: [],
-    client: [],
-  };
-  for (let i = 0; i < singleRuns + 3; i++) {
+    // 1. One signature on the 300 KB manual.
+    const small = await manualPdf();
+    const split: Record<string, number[]> = {
+      read: [],
+      appearance: [],
+      other: [],
+      kdf: [],
+      kdfWait: [],
+      unwrap: [],
+      engine: [],
+      database: [],
+      rest: [],
+      total: [],
+      client: [],
+    };
+    for (let i = 0; i < singleRuns + 3; i++) {
+      const chain = await createChain(
+        t,
+        ann,
+        { type: 'ORDERED', signers: [{ email: ann.email }] },
+        small,
+      );
+      const { client, total, timing } = await httpSign(ann, chain, annsKey);
+      if (i < 3) continue; // warm-up
+      const kdf = timing.kdf ?? 0;
+      // The part of the KDF the request waited for (the whole KDF when it did not overlap).
+      const kdfWait = timing.kdfWait ?? kdf;
+      const engine = timing.engine ?? 0;
+      split.kdf!.push(kdf);
+      split.kdfWait!.push(kdfWait);
+      split.unwrap!.push(timing.unwrap ?? 0);
+      split.engine!.push(engine);
+      split.database!.push(timing.database ?? 0);
+      split.read!.push(timing.read ?? 0);
+      split.appearance!.push(timing.appearance ?? 0);
+      const rest = total - kdfWait - engine;
+      split.rest!.push(rest);
+      // HTTP, sign-in, parsing and checks: what no phase names.
+      split.other!.push(
+        rest -
+          (timing.database ?? 0) -
+          (timing.read ?? 0) -
+          (timing.unwrap ?? 0) -
+          (timing.appearance ?? 0),
+      );
+      split.total!.push(total);
+      split.client!.push(client);
+    }
+    const smallKb = (small.length / 1024).toFixed(0);
+    rows.push(
+      `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
+      `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
+    );
+
+    // 2. A 50 MB file: the whole request against the engine alone.
+    const large = bigPdf(50 * 1024 * 1024);
+    const engineMs = await engineAlone(large, 3);
+    const wholes: number[] = [];
+    const clients: number[] = [];
+    const largeSplit: Record<string, number>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const chain = await createChain(
+        t,
+        ann,
+        { type: 'ORDERED', signers: [{ email: ann.email }] },
+        large,
+      );
+      const { client, total, timing } = await httpSign(ann, chain, annsKey);
+      wholes.push(total);
+      clients.push(client);
+      largeSplit.push(timing);
+    }
+    const whole = median(wholes);
+    const part = (name: string) => median(largeSplit.map((s) => s[name] ?? 0));
+    const kdfWaited = median(largeSplit.map((s) => s.kdfWait ?? s.kdf ?? 0));
+    const withoutKdf = whole - kdfWaited;
+    rows.push(
+      `| 2 | 50 MB file: whole sign request (the server's time) vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×; the client's ${ms(median(clients))}): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
+      `| 2 | … without the part of the KDF waited for (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
+    );
+
+    // 3. Fifty signers of one unordered chain at once, from a second process.
+    const signers: Person[] = [];
+    const keys: Credential[] = [];
+    // The provider limits sign-ins per client address: each signer signs in from their own.
+    const inject = t.app.inject.bind(t.app) as (options: InjectOptions) => Promise<unknown>;
+    for (let i = 0; i < crowd; i++) {
+      const remoteAddress = `10.0.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+      Object.assign(t.app, {
+        inject: (options: InjectOptions) => inject({ ...options, remoteAddress }),
+      });
+      const who = await person(t, `signer${i}@bench.test`);
+      signers.push(who);
+      keys.push(await activatedCredential(t, who));
+    }
+    Object.assign(t.app, { inject });
     const chain = await createChain(
       t,
       ann,
-      { type: 'ORDERED', signers: [{ email: ann.email }] },
+      { type: 'UNORDERED', signers: signers.map((s) => ({ email: s.email })) },
       small,
     );
-    const { client, total, timing } = await httpSign(ann, chain, annsKey);
-    if (i < 3) continue; // warm-up
-    const kdf = timing.kdf ?? 0;
-    // The part of the KDF the request waited for (the whole KDF when it did not overlap).
-    const kdfWait = timing.kdfWait ?? kdf;
-    const engine = timing.engine ?? 0;
-    split.kdf!.push(kdf);
-    split.kdfWait!.push(kdfWait);
-    split.unwrap!.push(timing.unwrap ?? 0);
-    split.engine!.push(engine);
-    split.database!.push(timing.database ?? 0);
-    split.read!.push(timing.read ?? 0);
-    split.appearance!.push(timing.appearance ?? 0);
-    const rest = total - kdfWait - engine;
-    split.rest!.push(rest);
-    // HTTP, sign-in, parsing and checks: what no phase names.
-    split.other!.push(
-      rest -
-        (timing.database ?? 0) -
-        (timing.read ?? 0) -
-        (timing.unwrap ?? 0) -
-        (timing.appearance ?? 0),
-    );
-    split.total!.push(total);
-    split.client!.push(client);
-  }
-  const smallKb = (small.length / 1024).toFixed(0);
-  rows.push(
-    `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
-    `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
-  );
-
-  // 2. A 50 MB file: the whole request against the engine alone.
-  const large = bigPdf(50 * 1024 * 1024);
-  const engineMs = await engineAlone(large, 3);
-  const wholes: number[] = [];
-  const clients: number[] = [];
-  const largeSplit: Record<string, number>[] = [];
-  for (let i = 0; i < 3; i++) {
-    const chain = await createChain(
-      t,
-      ann,
-      { type: 'ORDERED', signers: [{ email: ann.email }] },
-      large,
-    );
-    const { client, total, timing } = await httpSign(ann, chain, annsKey);
-    wholes.push(total);
-    clients.push(client);
-    largeSplit.push(timing);
-  }
-  const whole = median(wholes);
-  const part = (name: string) => median(largeSplit.map((s) => s[name] ?? 0));
-  const kdfWaited = median(largeSplit.map((s) => s.kdfWait ?? s.kdf ?? 0));
-  const withoutKdf = whole - kdfWaited;
-  rows.push(
-    `| 2 | 50 MB file: whole sign request (the server's time) vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×; the client's ${ms(median(clients))}): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
-    `| 2 | … without the part of the KDF waited for (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
-  );
-
-  // 3. Fifty signers of one unordered chain at once, from a second process.
-  const signers: Person[] = [];
-  const keys: Credential[] = [];
-  // The provider limits sign-ins per client address: each signer signs in from their own.
-  const inject = t.app.inject.bind(t.app) as (options: InjectOptions) => Promise<unknown>;
-  for (let i = 0; i < crowd; i++) {
-    const remoteAddress = `10.0.${Math.floor(i / 200)}.${(i % 200) + 1}`;
-    Object.assign(t.app, {
-      inject: (options: InjectOptions) => inject({ ...options, remoteAddress }),
+    const kdf = await kdfLimit();
+    const load = await runWorker({
+      url: `${address}/rdss/v1/signatures/sign`,
+      requests: signers.map((who, i) => ({
+        headers: { ...who.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(signBody(chain, who, keys[i]!)),
+      })),
     });
-    const who = await person(t, `signer${i}@bench.test`);
-    signers.push(who);
-    keys.push(await activatedCredential(t, who));
+    const done = (
+      await t.app.inject({ url: `/rdss/v1/signatureChains/${chain.id}`, headers: ann.headers })
+    ).json<Chain>();
+    const finalBytes = (
+      await t.app.inject({
+        url: `/rdss/v1/documents/${done.signedDocument?.id}/file`,
+        headers: ann.headers,
+      })
+    ).rawPayload;
+    const checked = await checkSignedPdf(nss, finalBytes);
+    const valid = checked.signatures.filter((s) => s.valid && s.trusted).length;
+    const throughput = crowd / (load.wallMs / 1000);
+    rows.push(
+      `| 3 | ${crowd} signers of one unordered chain at once (second process) | ${load.ok}/${crowd} answered 200, chain ${done.status}, ${valid}/${checked.signatures.length} signatures valid and trusted in pdfsig, qpdf ${checked.qpdf === 0 ? 'clean' : 'NOT clean'} | all ${crowd} | ${verdict(load.ok === crowd && valid === crowd && done.status === 'DONE' && checked.qpdf === 0)} |`,
+      `| 3 | … throughput beside the KDF's own limit (scrypt 2^${kdfLog2N}: ${ms(kdf.oneMs)} each) | ${throughput.toFixed(1)} signatures/s in ${ms(load.wallMs)} (p50 ${ms(load.p50)}, max ${ms(load.max)}); the KDF alone: ${kdf.perSecond.toFixed(1)}/s on ${availableParallelism()} cores | | |`,
+    );
+  } finally {
+    await t.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
-  Object.assign(t.app, { inject });
-  const chain = await createChain(
-    t,
-    ann,
-    { type: 'UNORDERED', signers: signers.map((s) => ({ email: s.email })) },
-    small,
-  );
-  const kdf = await kdfLimit();
-  const load = await runWorker({
-    url: `${address}/rdss/v1/signatures/sign`,
-    requests: signers.map((who, i) => ({
-      headers: { ...who.headers, 'content-type': 'application/json' },
-      body: JSON.stringify(signBody(chain, who, keys[i]!)),
-    })),
-  });
-  const done = (
-    await t.app.inject({ url: `/rdss/v1/signatureChains/${chain.id}`, headers: ann.headers })
-  ).json<Chain>();
-  const finalBytes = (
-    await t.app.inject({
-      url: `/rdss/v1/documents/${done.signedDocument?.id}/file`,
-      headers: ann.headers,
-    })
-  ).rawPayload;
-  const checked = await checkSignedPdf(nss, finalBytes);
-  const valid = checked.signatures.filter((s) => s.valid && s.trusted).length;
-  const throughput = crowd / (load.wallMs / 1000);
-  rows.push(
-    `| 3 | ${crowd} signers of one unordered chain at once (second process) | ${load.ok}/${crowd} answered 200, chain ${done.status}, ${valid}/${checked.signatures.length} signatures valid and trusted in pdfsig, qpdf ${checked.qpdf === 0 ? 'clean' : 'NOT clean'} | all ${crowd} | ${verdict(load.ok === crowd && valid === crowd && done.status === 'DONE' && checked.qpdf === 0)} |`,
-    `| 3 | … throughput beside the KDF's own limit (scrypt 2^${kdfLog2N}: ${ms(kdf.oneMs)} each) | ${throughput.toFixed(1)} signatures/s in ${ms(load.wallMs)} (p50 ${ms(load.p50)}, max ${ms(load.max)}); the KDF alone: ${kdf.perSecond.toFixed(1)}/s on ${availableParallelism()} cores | | |`,
-  );
-} finally {
-  await t.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  return rows.map((row) => row.replace(/^\| /, `| ${label} | `));
+}
+
+// Both databases in one run: PGlite always, PostgreSQL with BENCH_DATABASE_URL.
+const tables = [await measure('PGlite (files)', undefined)];
+if (process.env.BENCH_DATABASE_URL) {
+  tables.push(await measure('PostgreSQL', process.env.BENCH_DATABASE_URL));
 }
 console.log(
-  `Signing bench on ${database ? 'PostgreSQL' : 'PGlite (files)'} — load average ${loadavg()
+  `Signing bench — load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} (the machine is shared)`,
 );
-console.log(['| # | measure | value | target | |', '|---|---|---|---|---|', ...rows].join('\n'));
+console.log(
+  [
+    '| database | # | measure | value | target | |',
+    '|---|---|---|---|---|---|',
+    ...tables.flat(),
+  ].join('\n'),
+);

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db, Tx } from './database';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { serverAccessOf, type Db, type Tx } from './database';
 
 /**
  * Queries whose SQL text drizzle builds once per database handle and shape, then runs with each
@@ -57,4 +59,25 @@ export function builtQueries<Q, S = void>(
  */
 export function statementName(label: string, shape = ''): string {
   return `${label}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `db.execute(query)` for a statement that runs on every call of a hot path (a signature's read
+ * and commit): on a PostgreSQL server it runs by a name of its text, so node-postgres parses it
+ * once per connection and PostgreSQL may keep its plan (decision 025); the embedded database names
+ * every statement by its text already (`pglite-statements.ts`). One plan must suit every value:
+ * lookups by key. Each text gets its own name, so a statement whose text varies in a few shapes
+ * (a commit's events) has a few.
+ */
+export async function executeNamed(
+  db: Db | Tx,
+  label: string,
+  query: SQL,
+): Promise<{ rows: unknown[] }> {
+  const server = serverAccessOf(db);
+  if (!server) return (await db.execute(query)) as unknown as { rows: unknown[] };
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return server.query({ name: statementName(label, text), text, values: params });
 }

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryConfig } from 'pg';
+import { copyOut, type CopiedPart } from './postgres-copy';
 
 /** The Drizzle handle every store takes (or a transaction of it). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -45,6 +46,25 @@ export interface Database {
 }
 
 export type ListenState = { listening: true } | { listening: false; error: unknown };
+
+/**
+ * What only a PostgreSQL server's own handle offers its stores (`serverAccessOf`): reads of
+ * `bytea` in COPY's binary format, and statements run by name. PGlite, and a transaction's
+ * handle, have none: their stores read as before.
+ */
+export interface ServerAccess {
+  /** `copyOut` (postgres-copy.ts) on a connection of the pool, released after it. */
+  copyOut(select: string, onPart: CopiedPart): Promise<number>;
+  /** A statement with a name, parsed once per connection by node-postgres. */
+  query(config: QueryConfig & { name: string }): Promise<{ rows: unknown[] }>;
+}
+
+const serverAccess = new WeakMap<object, ServerAccess>();
+
+/** The PostgreSQL server's own access behind `db`, when `db` is a server's handle. */
+export function serverAccessOf(db: Db | Tx): ServerAccess | undefined {
+  return serverAccess.get(db);
+}
 
 /** The application_name of LISTEN connections, so operators (and tests) can find them. */
 export const listenApplicationName = 'signet_listen';
@@ -122,10 +142,38 @@ async function openPostgres(url: string): Promise<Database> {
   let closing = false;
   // An idle client the server terminates must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const db = drizzlePg(pool) as unknown as Db;
+  serverAccess.set(db, {
+    copyOut: async (select, onPart) => {
+      const client = await pool.connect();
+      // The caller's own exception stops its fields; the statement still ends on the connection.
+      let refused: { error: unknown } | undefined;
+      let broken: Error | undefined;
+      try {
+        const rows = await copyOut(client, select, (part, column, at, length) => {
+          if (refused) return;
+          try {
+            onPart(part, column, at, length);
+          } catch (error) {
+            refused = { error };
+          }
+        });
+        if (refused) throw refused.error;
+        return rows;
+      } catch (error) {
+        // A connection lost under the statement (no SQLSTATE) is not reused.
+        if (!refused && (error as { code?: unknown }).code === undefined) broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    query: (config) => pool.query(config),
+  });
   return {
     kind: 'postgres',
     dataDir: null,
-    db: drizzlePg(pool) as unknown as Db,
+    db,
     exec: async (sql) => {
       const client = await pool.connect();
       try {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -212,16 +213,19 @@ export const documentRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { document, bytes } = await documents.readDocumentFile({
+      const file = await documents.readDocumentFile({
         ctx,
         actor: request.authUser,
         id: request.params.id,
       });
+      // Streamed: the next piece is read while the socket sends the one before; a client that
+      // goes away destroys the stream, which ends the reading (nothing stays open).
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachment(document.fileName))
+        .header('content-disposition', attachment(file.fileName))
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        .header('content-length', String(file.size))
+        .send(Readable.from(file.pieces, { objectMode: false }));
     },
   );
 

@@ -13,7 +13,7 @@ import type { BatchRow, DocumentRow } from './document-table';
 import { receivedWhole, type ReceivedPdf } from './pdf-body';
 import type { PdfPool } from './pdf-pool';
 import { reserveStorage } from './storage-quota';
-import { findRevision, joinRevision, revisionsOf } from './revision-store';
+import { findRevision, revisionPieces, revisionsOf } from './revision-store';
 import type { RevisionRow } from './revision-table';
 
 export interface DocumentContext extends Pick<AppContext, 'database'> {
@@ -256,30 +256,25 @@ async function readableRevision(
   return { revision, document };
 }
 
-function revisionView(
-  revision: RevisionRow,
-  document: DocumentRow,
-  bytes: Uint8Array,
-): DocumentView {
+function revisionView(revision: RevisionRow, document: DocumentRow, sha256: string): DocumentView {
   return {
     ...toView(document),
     id: revision.id,
     fileSize: revision.fileSize,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha256,
     createdAt: revision.createdAt.toISOString(),
   };
 }
 
-/** A revision's bytes: the original joined with the increments up to it. */
-async function revisionBytes(
+/** A revision's bytes in pieces: the original's, then the increments up to it. */
+async function revisionStream(
   ctx: DocumentContext,
   revision: RevisionRow,
-  document: DocumentRow,
-): Promise<Uint8Array> {
+): Promise<AsyncIterable<Uint8Array>> {
   const db = ctx.database.db;
   const chain = await revisionsOf(db, revision.chainId, revision.documentId, revision.seq);
   try {
-    return await joinRevision(db, ctx, document.id, chain);
+    return await revisionPieces(db, ctx, revision.documentId, chain);
   } catch (error) {
     throw new AppError('SERVER_ERROR', `Revision ${revision.id} cannot be read`, undefined, {
       cause: error,
@@ -296,32 +291,35 @@ export async function getDocument(options: {
   const signed = await readableRevision(options.ctx, options.actor, options.id);
   if (signed) {
     const { revision, document } = signed;
-    return revisionView(revision, document, await revisionBytes(options.ctx, revision, document));
+    // Hashed piece by piece, never held whole.
+    const hash = createHash('sha256');
+    for await (const piece of await revisionStream(options.ctx, revision)) hash.update(piece);
+    return revisionView(revision, document, hash.digest('hex'));
   }
   return toView(await readable(options.ctx, options.actor, options.id));
 }
 
 /**
- * The bytes: as uploaded, or for a signed revision's id the original joined with the increments
- * up to that revision (what the signer's signature covers).
+ * The bytes in pieces, for a download that streams them: as uploaded, or for a signed revision's
+ * id the original joined with the increments up to that revision (what the signer's signature
+ * covers). `size` is their length.
  */
 export async function readDocumentFile(options: {
   ctx: DocumentContext;
   actor: AuthUser;
   id: string;
-}): Promise<{ document: DocumentView; bytes: Uint8Array }> {
+}): Promise<{ fileName: string; size: number; pieces: AsyncIterable<Uint8Array> }> {
   const { ctx } = options;
-  const db = ctx.database.db;
   const signed = await readableRevision(ctx, options.actor, options.id);
   if (signed) {
     const { revision, document } = signed;
-    const bytes = await revisionBytes(ctx, revision, document);
-    return { document: revisionView(revision, document, bytes), bytes };
+    const pieces = await revisionStream(ctx, revision);
+    return { fileName: document.fileName, size: revision.fileSize, pieces };
   }
   const row = await readable(ctx, options.actor, options.id);
-  const bytes = await ctx.blobs.get(db, row.id);
-  if (!bytes) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
-  return { document: toView(row), bytes };
+  const pieces = await ctx.blobs.pieces(ctx.database.db, row.id);
+  if (!pieces) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
+  return { fileName: row.fileName, size: row.fileSize, pieces };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
-import type { Db, Tx } from '#infra/database';
+import { serverAccessOf, type Db, type Tx } from '#infra/database';
 import {
   batches,
   documentBlobChunks,
@@ -32,6 +32,15 @@ export interface BlobStore {
    */
   readInto(db: Handle, documentId: string, target: Uint8Array): Promise<boolean>;
   /**
+   * The bytes in pieces, in order, each read while the one before is being sent: a download
+   * holds a piece or two, never the file. Undefined when the bytes are missing. Nothing is held
+   * open between pieces on a database server (each is its own statement, no transaction around
+   * them); a file is opened when the iteration starts and closed when it ends or is abandoned.
+   */
+  pieces(db: Handle, documentId: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /** Several at once (a revision's increments), in the order asked; one statement on a server. */
+  getAll?(db: Handle, ids: readonly string[]): Promise<(Uint8Array | undefined)[]>;
+  /**
    * Drops the bytes of a document whose row is gone (deleted, or its upload rolled back). Bytes
    * inside the database go with their row by themselves.
    */
@@ -61,7 +70,7 @@ export interface BlobStaging {
  */
 export const blobChunkBytes = 1024 * 1024;
 
-/** A document's pieces, in order. */
+/** A document's pieces, in order (the embedded database, and inside a transaction). */
 function chunksOf(db: Handle, documentId: string): Promise<{ bytes: Uint8Array }[]> {
   return db
     .select({ bytes: documentBlobChunks.bytes })
@@ -70,6 +79,47 @@ function chunksOf(db: Handle, documentId: string): Promise<{ bytes: Uint8Array }
     .orderBy(asc(documentBlobChunks.seq));
 }
 
+async function chunkOf(db: Handle, documentId: string, seq: number) {
+  const [row] = await db
+    .select({ bytes: documentBlobChunks.bytes })
+    .from(documentBlobChunks)
+    .where(and(eq(documentBlobChunks.documentId, documentId), eq(documentBlobChunks.seq, seq)));
+  return row?.bytes;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id as a SQL literal, for COPY, which takes no parameters: only a UUID passes. */
+export function uuidLiteral(id: string): string {
+  if (!uuidPattern.test(id)) throw new Error(`Not an id: ${id}`);
+  return `'${id}'::uuid`;
+}
+
+const chunksWhere = (documentId: string) =>
+  `from rdss.document_blob_chunks where document_id = ${uuidLiteral(documentId)}`;
+
+/**
+ * Pieces read one after another, each when the one before has been taken: a stream of them
+ * (`Readable.from`) asks for the next while the socket sends the one before, so a download holds
+ * about two pieces. Between pieces nothing is open.
+ */
+async function* piecesFrom(
+  first: Uint8Array,
+  read: (seq: number) => Promise<Uint8Array | undefined>,
+): AsyncGenerator<Uint8Array> {
+  yield first;
+  for (let seq = 1; ; seq++) {
+    const piece = await read(seq);
+    if (!piece) return;
+    yield piece;
+  }
+}
+
+/**
+ * Document bytes in a database, as pieces of `blobChunkBytes`. On a PostgreSQL server every read
+ * is a `copy … to stdout (format binary)` (`ServerAccess.copyOut`): the driver's text-format
+ * `bytea` is hex, twice the bytes, decoded into a string and parsed again (decision 025).
+ */
 export const postgresBlobStore: BlobStore = {
   async put(db, documentId, bytes) {
     // One statement a piece, one after another: never more than a piece in a message.
@@ -79,14 +129,50 @@ export const postgresBlobStore: BlobStore = {
     }
   },
   async get(db, documentId) {
+    const server = serverAccessOf(db);
+    if (server) {
+      // One buffer of the whole length (the first column), each piece copied into place.
+      let out: Buffer | undefined;
+      let offset = 0;
+      await server.copyOut(
+        `select sum(octet_length(bytes)) over ()::bigint, bytes ${chunksWhere(documentId)} order by seq`,
+        (part, column, at) => {
+          if (column === 0) {
+            if (at === 0) out ??= Buffer.allocUnsafe(Number(part!.readBigInt64BE()));
+          } else {
+            part!.copy(out!, offset);
+            offset += part!.length;
+          }
+        },
+      );
+      return out;
+    }
     const chunks = await chunksOf(db, documentId);
     if (chunks.length === 0) return undefined;
     // A file of one piece (up to 1 MiB) is the driver's buffer as it is.
     if (chunks.length === 1) return chunks[0]!.bytes;
     return Buffer.concat(chunks.map((c) => c.bytes));
   },
-  // node-postgres answers each piece in a buffer of its own; they are copied into place.
   async readInto(db, documentId, target) {
+    const server = serverAccessOf(db);
+    if (server) {
+      // Each piece is copied from the driver's receive buffer straight into place.
+      let offset = 0;
+      const rows = await server.copyOut(
+        `select bytes ${chunksWhere(documentId)} order by seq`,
+        (part) => {
+          if (offset + part!.length > target.length) {
+            throw new LengthMismatch(`The bytes of ${documentId} are longer than ${target.length}`);
+          }
+          target.set(part!, offset);
+          offset += part!.length;
+        },
+      );
+      if (rows === 0) return false;
+      checkLength(documentId, offset, target);
+      return true;
+    }
+    // The embedded database answers each piece in a buffer of its own: copied into place.
     const chunks = await chunksOf(db, documentId);
     if (chunks.length === 0) return false;
     checkLength(
@@ -101,15 +187,51 @@ export const postgresBlobStore: BlobStore = {
     }
     return true;
   },
+  async pieces(db, documentId) {
+    const server = serverAccessOf(db);
+    const read = server
+      ? async (seq: number) => {
+          let piece: Buffer | undefined;
+          await server.copyOut(
+            `select bytes ${chunksWhere(documentId)} and seq = ${seq}`,
+            (part, _column, at, length) => {
+              if (at === 0) piece = Buffer.allocUnsafe(length);
+              part!.copy(piece!, at);
+            },
+          );
+          return piece;
+        }
+      : (seq: number) => chunkOf(db, documentId, seq);
+    const first = await read(0);
+    return first && piecesFrom(first, read);
+  },
   // The row's foreign key removes the bytes with it.
   remove: async () => undefined,
   inDatabase: true,
 };
 
+/** Stored bytes whose length is not the one recorded (`readInto`'s target): damaged. */
+export class LengthMismatch extends Error {}
+
 export function checkLength(id: string, length: number, target: Uint8Array): void {
   if (length !== target.length) {
-    throw new Error(`The bytes of ${id} are ${length} long, not ${target.length}`);
+    throw new LengthMismatch(`The bytes of ${id} are ${length} long, not ${target.length}`);
   }
+}
+
+/** `pieces` for stores of small blobs: the whole blob as one piece. */
+export async function piecesByGet(
+  store: Pick<BlobStore, 'get'>,
+  db: Handle,
+  id: string,
+): Promise<AsyncIterable<Uint8Array> | undefined> {
+  const bytes = await store.get(db, id);
+  return (
+    bytes &&
+    (async function* () {
+      yield bytes;
+    })()
+  );
 }
 
 /** `readInto` for stores of small pieces: `get`, then one copy. */

@@ -9,9 +9,9 @@ import {
   write,
   writeFileSync,
 } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkLength, type BlobStaging, type BlobStore } from './document-store';
+import { blobChunkBytes, checkLength, type BlobStaging, type BlobStore } from './document-store';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 
@@ -154,6 +154,16 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
     async readInto(_db, documentId, target) {
       return (await readWhole(pathOf(documentId), target)) !== undefined;
     },
+    async pieces(_db, documentId) {
+      const path = pathOf(documentId);
+      try {
+        await stat(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      return filePieces(path);
+    },
     async remove(documentId) {
       const path = pathOf(documentId);
       await takeStaged(documentId)
@@ -162,6 +172,24 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
       await Promise.all([rm(path, { force: true }), rm(`${path}.part`, { force: true })]);
     },
   };
+}
+
+/**
+ * A file in pieces of `blobChunkBytes` (`BlobStore.pieces`): opened when the iteration starts and
+ * closed when it ends, fails or is abandoned (a download the client broke off).
+ */
+async function* filePieces(path: string): AsyncGenerator<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    for (;;) {
+      const piece = Buffer.allocUnsafe(blobChunkBytes);
+      const { bytesRead } = await file.read(piece, 0, piece.length, null);
+      if (bytesRead === 0) return;
+      yield piece.subarray(0, bytesRead);
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 /**

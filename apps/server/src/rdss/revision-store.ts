@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SignResultItem } from '@signet/contracts/signatures';
-import type { Db, Tx } from '#infra/database';
+import { serverAccessOf, type Db, type Tx } from '#infra/database';
+import { executeNamed } from '#infra/built-queries';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
 import type { StoredChain } from './chain-store';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
 import type { AppearanceSettings } from './signature-appearance';
-import { readIntoByGet, type BlobStore } from './document-store';
+import {
+  LengthMismatch,
+  piecesByGet,
+  readIntoByGet,
+  uuidLiteral,
+  type BlobStore,
+} from './document-store';
 import {
   documentRevisions,
   revisionIncrements,
@@ -31,6 +38,34 @@ export const postgresIncrementStore: BlobStore = {
   },
   readInto(db, revisionId, target) {
     return readIntoByGet(postgresIncrementStore, db, revisionId, target);
+  },
+  pieces(db, revisionId) {
+    return piecesByGet(postgresIncrementStore, db, revisionId);
+  },
+  // A revision's increments in one statement (binary COPY on a server, see document-store.ts).
+  async getAll(db, revisionIds) {
+    if (revisionIds.length === 0) return [];
+    const server = serverAccessOf(db);
+    if (!server) {
+      const rows = await db
+        .select({ id: revisionIncrements.revisionId, bytes: revisionIncrements.bytes })
+        .from(revisionIncrements)
+        .where(inArray(revisionIncrements.revisionId, [...revisionIds]));
+      const byId = new Map(rows.map((r) => [r.id, r.bytes]));
+      return revisionIds.map((id) => byId.get(id));
+    }
+    const out: (Uint8Array | undefined)[] = [];
+    await server.copyOut(
+      `select i.bytes from unnest(array[${revisionIds.map(uuidLiteral).join(', ')}])
+        with ordinality as u(id, n)
+        left join rdss.revision_increments i on i.revision_id = u.id order by u.n`,
+      (part, _column, at, length) => {
+        if (!part) return void out.push(undefined);
+        if (at === 0) out.push(Buffer.allocUnsafe(length));
+        part.copy(out[out.length - 1]!, at);
+      },
+    );
+    return out;
   },
   remove: async () => undefined,
   inDatabase: true,
@@ -76,6 +111,39 @@ export function revisionsOfChains(db: Handle, chainIds: readonly string[]): Prom
 }
 
 /**
+ * The increments of `revisions` (oldest first), read at once (`getAll`) and checked: each starts
+ * where the one before ended, from the first's `baseSize`, and still has its SHA-256.
+ */
+async function checkedIncrements(
+  db: Handle,
+  store: BlobStore,
+  revisions: readonly RevisionRow[],
+): Promise<Uint8Array[]> {
+  const ids = revisions.map((r) => r.id);
+  const increments = store.getAll
+    ? await store.getAll(db, ids)
+    : await Promise.all(ids.map((id) => store.get(db, id)));
+  let offset = (revisions[0] as RevisionRow).baseSize;
+  return revisions.map((revision, i) => {
+    const increment = increments[i];
+    const intact =
+      increment !== undefined &&
+      revision.baseSize === offset &&
+      offset + increment.length <= revision.fileSize &&
+      createHash('sha256').update(increment).digest('hex') === revision.sha256;
+    if (!intact) {
+      throw new Error(`The increment of revision ${revision.id} is missing or damaged`);
+    }
+    offset += increment.length;
+    if (offset !== revision.fileSize) throw new Error(`Revision ${revision.id} does not add up`);
+    return increment;
+  });
+}
+
+const missing = (documentId: string) =>
+  new Error(`The bytes of document ${documentId} are missing`);
+
+/**
  * The bytes of a revision: the original followed by every increment up to it. `revisions` are
  * the chain's revisions of that document, oldest first, ending with the one wanted.
  */
@@ -91,41 +159,69 @@ export async function joinRevision(
   into?: { originalSize: number; allocate: (size: number) => Buffer },
 ): Promise<Uint8Array> {
   if (revisions.length === 0) {
-    // A store in the database answers a buffer of its own: it is used as it is.
-    if (into && !stores.blobs.inDatabase) {
+    if (into) {
       const out = into.allocate(into.originalSize);
-      if (!(await stores.blobs.readInto(db, documentId, out))) {
-        throw new Error(`The bytes of document ${documentId} are missing`);
+      try {
+        if (!(await stores.blobs.readInto(db, documentId, out))) throw missing(documentId);
+        return out;
+      } catch (error) {
+        // Bytes of another length than recorded are damaged: the engine is given them as they
+        // are and refuses them (DOCUMENT_PARSING_ERROR), as it refuses any unreadable PDF.
+        if (!(error instanceof LengthMismatch)) throw error;
       }
-      return out;
     }
     const original = await stores.blobs.get(db, documentId);
-    if (!original) throw new Error(`The bytes of document ${documentId} are missing`);
+    if (!original) throw missing(documentId);
     return original;
   }
   const first = revisions[0] as RevisionRow;
   const last = revisions[revisions.length - 1] as RevisionRow;
-  // One buffer of the final size; the original is read straight into its start.
+  // One buffer of the final size; the original is read straight into its start, the increments
+  // (one statement for all of them) after it.
   const out = into ? into.allocate(last.fileSize) : Buffer.allocUnsafe(last.fileSize);
-  if (!(await stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize)))) {
-    throw new Error(`The bytes of document ${documentId} are missing`);
-  }
+  const [found, increments] = await Promise.all([
+    stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize)),
+    checkedIncrements(db, stores.increments, revisions),
+  ]);
+  if (!found) throw missing(documentId);
   let offset = first.baseSize;
-  for (const revision of revisions) {
-    const increment = await stores.increments.get(db, revision.id);
-    const intact =
-      increment !== undefined &&
-      revision.baseSize === offset &&
-      offset + increment.length <= out.length &&
-      createHash('sha256').update(increment).digest('hex') === revision.sha256;
-    if (!intact) {
-      throw new Error(`The increment of revision ${revision.id} is missing or damaged`);
-    }
+  for (const increment of increments) {
     out.set(increment, offset);
     offset += increment.length;
   }
-  if (offset !== last.fileSize) throw new Error(`Revision ${last.id} does not add up`);
   return out;
+}
+
+/**
+ * A revision's bytes as `joinRevision` answers them, in pieces (`BlobStore.pieces`): the
+ * original's pieces as they are read, then the increments, read and checked before the first
+ * piece. A download holds a piece or two and the increments, never the file.
+ */
+export async function revisionPieces(
+  db: Handle,
+  stores: { blobs: BlobStore; increments: BlobStore },
+  documentId: string,
+  revisions: readonly RevisionRow[],
+): Promise<AsyncIterable<Uint8Array>> {
+  if (revisions.length === 0) {
+    const original = await stores.blobs.pieces(db, documentId);
+    if (!original) throw missing(documentId);
+    return original;
+  }
+  const increments = await checkedIncrements(db, stores.increments, revisions);
+  const original = await stores.blobs.pieces(db, documentId);
+  if (!original) throw missing(documentId);
+  const baseSize = (revisions[0] as RevisionRow).baseSize;
+  return (async function* () {
+    let size = 0;
+    for await (const piece of original) {
+      size += piece.length;
+      if (size > baseSize) break;
+      yield piece;
+    }
+    if (size !== baseSize) throw new Error(`The bytes of document ${documentId} do not add up`);
+    yield* increments;
+  })();
 }
 
 export async function findSignRequest(
@@ -204,7 +300,10 @@ export async function readForSigning(
     ? sql`(select s.result from rdss.sign_requests s where s.user_id = ${key.userId}
         and s.idempotency_key = ${key.idempotencyKey} and s.chain_id = ${key.chainId})`
     : sql`null::jsonb`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    'sign_read',
+    sql`
     select ${done} as done, to_jsonb(c) as chain, c.updated_at::text as version, ${partsOf},
       (select to_jsonb(d) from rdss.documents d where d.id = c.orig_document_id) as document,
       coalesce((select jsonb_agg(to_jsonb(r) order by r.seq) from rdss.document_revisions r
@@ -212,7 +311,8 @@ export async function readForSigning(
       v.id is not null as has_settings, v.bg_color, v.bg_image, v.bg_image_type
     from (select 1) one
     left join rdss.chains c on c.id = ${key.chainId} and c.deleted_at is null
-    left join rdss.visible_signature_settings v on true`);
+    left join rdss.visible_signature_settings v on true`,
+  );
   const [row] = rowsOf<
     ChainJson & {
       done: unknown;
@@ -284,7 +384,10 @@ export async function commitSignature(
     : sql``;
   const done = chainDone ? sql`status = 'DONE', signed_at = ${signedAt}::timestamptz,` : sql``;
   try {
-    const result = await db.execute(sql`
+    const result = await executeNamed(
+      db,
+      'sign_commit',
+      sql`
       with c as (
         update rdss.chains set ${done} updated_at = now()
         where id = ${revision.chainId} and deleted_at is null
@@ -306,7 +409,8 @@ export async function commitSignature(
       )${request}
       select (select count(*) from r)::integer as committed,
         (select count(*) from (${notification(sql`exists (select 1 from r)`)}) n)::integer
-          as notified`);
+          as notified`,
+    );
     const [row] = rowsOf<{ committed: number }>(result);
     return Number(row?.committed) === 1;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { executeNamed } from '#infra/built-queries';
 import { AppError, forbidden } from '#infra/app-error';
 import { wrappedKekId } from '#infra/key-wrap';
 import { rowsOf } from '#infra/json-rows';
@@ -238,7 +239,11 @@ async function authoriseUsedAndCount(
     expiresAt: Date;
   },
 ): Promise<boolean> {
-  const result = await ctx.database.db.execute(sql`
+  // Every sign call runs it: parsed once per connection on a server (decision 025).
+  const result = await executeNamed(
+    ctx.database.db,
+    'sign_authorise',
+    sql`
     with reset as (
       update rssp.credentials set failed_password_attempts = 0, updated_at = now(),
         ${releasedPending(values.attempt)},
@@ -260,6 +265,7 @@ async function authoriseUsedAndCount(
       ${values.hashesDigest}::text, ${values.numSignatures}::integer, null,
       ${values.expiresAt.toISOString()}::timestamptz, now()
     from reset
-    returning id`);
+    returning id`,
+  );
   return rowsOf(result).length === 1;
 }
