@@ -24,11 +24,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { adminChainListQuerySchema, ownChainListQuerySchema } from '@signet/contracts/chains';
-import {
-  adminChainPageQueries,
-  adminChainsCountedInFull,
-  ownChainPageQueries,
-} from '#rdss/chain-store';
+import { adminChainPageQueries, adminChainsCountedInFull } from '#rdss/admin-chain-list';
+import { ownChainPageQueries } from '#rdss/own-chain-list';
 import { createTestDatabase } from '#test/test-database';
 import { adminAccount, bootstrap, person, rsspTestEnv, type Person } from '#test/rssp-fixture';
 import { createTestApp, type TestApp } from '#test/test-app';

@@ -3,8 +3,12 @@ import { AppError } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { hashLinkToken } from '#infra/link-token';
 import { sameAddress } from './address-rules';
-import { announce, getChain, type ChainContext } from './chain-service';
-import * as store from './chain-store';
+import type { ChainContext } from './chain-context';
+import { announce } from './chain-events';
+import { takeInvitation } from './chain-invitation-store';
+import { getChain } from './chain-reading';
+import { findChain } from './chain-reads';
+import { bindEntry } from './chain-writes';
 
 /**
  * The signed-in person who opened a chain invitation takes up its entry, when their confirmed
@@ -20,7 +24,7 @@ export async function acceptChainInvitation(options: {
   const { ctx, actor, token } = options;
   const gone = () => new AppError('NOT_FOUND', 'The invitation link is not valid or has expired');
   const chainId = await ctx.database.db.transaction(async (tx) => {
-    const entry = await store.takeInvitation(tx, hashLinkToken(token));
+    const entry = await takeInvitation(tx, hashLinkToken(token));
     if (!entry) throw gone();
     // Confirming the address already bound it (waiting-entries.ts): the link just opens it.
     if (entry.userId === actor.id) return entry.chainId;
@@ -39,12 +43,12 @@ export async function acceptChainInvitation(options: {
         { email: entry.email },
       );
     }
-    const stored = await store.findChain(tx, entry.chainId, { lock: true });
+    const stored = await findChain(tx, entry.chainId, { lock: true });
     if (!stored) throw gone();
     if (stored.entries.some((e) => e.userId === actor.id)) {
       throw new AppError('INVALID_REQUEST', 'You already take part in this chain');
     }
-    await store.bindEntry(tx, entry.id, actor.id);
+    await bindEntry(tx, entry.id, actor.id);
     const bound = {
       ...stored,
       entries: stored.entries.map((e) => (e.id === entry.id ? { ...e, userId: actor.id } : e)),

@@ -19,7 +19,12 @@ import {
 import { requireRole } from '#infra/auth';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { acceptChainInvitation } from './chain-invitation';
-import * as chains from './chain-service';
+import { approveChain, declineChain, updateChainViewers, withdrawChain } from './chain-changes';
+import type { ChainContext } from './chain-context';
+import { createChain, createMultiChain } from './chain-creation';
+import { deleteChainForGood, softDeleteChain } from './chain-deletion';
+import { resendInvitations } from './chain-invitation-sending';
+import { getChain, getChainByExternalId, listAllChains, listOwnChains } from './chain-reading';
 
 const tags = ['signature chains'];
 const errors = {
@@ -30,10 +35,7 @@ const errors = {
 };
 
 /** D§7 chain calls under `/rdss/v1` (the rest of D§7 follows with the signing issue). */
-export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = async (
-  instance,
-  { ctx },
-) => {
+export const chainRoutes: FastifyPluginAsync<{ ctx: ChainContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -47,7 +49,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request, reply) => {
-      const chain = await chains.createChain({ ctx, actor: request.authUser, input: request.body });
+      const chain = await createChain({ ctx, actor: request.authUser, input: request.body });
       return reply.status(201).send(chain);
     },
   );
@@ -64,7 +66,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request, reply) => {
-      const created = await chains.createMultiChain({
+      const created = await createMultiChain({
         ctx,
         actor: request.authUser,
         input: request.body,
@@ -97,7 +99,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
         response: { 200: chainPageSchema, ...errors },
       },
     },
-    async (request) => chains.listOwnChains({ ctx, actor: request.authUser, query: request.query }),
+    async (request) => listOwnChains({ ctx, actor: request.authUser, query: request.query }),
   );
 
   app.get(
@@ -110,7 +112,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
         response: { 200: chainSchema, ...errors },
       },
     },
-    async (request) => chains.getChain({ ctx, actor: request.authUser, id: request.params.id }),
+    async (request) => getChain({ ctx, actor: request.authUser, id: request.params.id }),
   );
 
   app.get(
@@ -124,7 +126,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request) =>
-      chains.getChainByExternalId({ ctx, actor: request.authUser, externalId: request.params.id }),
+      getChainByExternalId({ ctx, actor: request.authUser, externalId: request.params.id }),
   );
 
   app.put(
@@ -139,7 +141,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request) =>
-      chains.updateChainViewers({
+      updateChainViewers({
         ctx,
         actor: request.authUser,
         id: request.params.id,
@@ -158,7 +160,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request, reply) => {
-      await chains.resendInvitations({ ctx, actor: request.authUser, id: request.params.id });
+      await resendInvitations({ ctx, actor: request.authUser, id: request.params.id });
       return reply.status(204).send(null);
     },
   );
@@ -176,8 +178,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
           response: { 200: chainPageSchema, ...errors },
         },
       },
-      async (request) =>
-        chains.listAllChains({ ctx, actor: request.authUser, query: request.query }),
+      async (request) => listAllChains({ ctx, actor: request.authUser, query: request.query }),
     );
     adminApp.delete(
       '/signatureChains/:id',
@@ -191,7 +192,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
         },
       },
       async (request, reply) => {
-        await chains.deleteChainForGood({ ctx, id: request.params.id });
+        await deleteChainForGood({ ctx, id: request.params.id });
         return reply.status(204).send(null);
       },
     );
@@ -207,8 +208,7 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
         response: { 200: chainSchema, ...errors },
       },
     },
-    async (request) =>
-      chains.withdrawChain({ ctx, actor: request.authUser, id: request.params.id }),
+    async (request) => withdrawChain({ ctx, actor: request.authUser, id: request.params.id }),
   );
 
   app.delete(
@@ -222,14 +222,14 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: chains.ChainContext }> = asy
       },
     },
     async (request, reply) => {
-      await chains.softDeleteChain({ ctx, actor: request.authUser, id: request.params.id });
+      await softDeleteChain({ ctx, actor: request.authUser, id: request.params.id });
       return reply.status(204).send(null);
     },
   );
 
   for (const [action, decide] of [
-    ['decline', chains.declineChain],
-    ['approve', chains.approveChain],
+    ['decline', declineChain],
+    ['approve', approveChain],
   ] as const) {
     app.post(
       `/signatures/:id/${action}`,

@@ -3,6 +3,6 @@
  * services may use. Everything else in rdss/ is internal (the lint border rule enforces it).
  */
 export { rdssPlugin } from './rdss-plugin';
-export { countOwnChains } from './chain-store';
+export { countOwnChains } from './own-chain-list';
 export { deleteProfilesOfUser } from './signature-profile-store';
 export { bindEntriesWaitingFor } from './waiting-entries';

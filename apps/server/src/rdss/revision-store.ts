@@ -4,7 +4,7 @@ import type { SignResultItem } from '@signet/contracts/signatures';
 import { serverAccessOf, type Db, type Tx } from '#infra/database';
 import { executeNamed } from '#infra/built-queries';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
-import type { StoredChain } from './chain-store';
+import type { StoredChain } from './stored-chain';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
 import type { AppearanceSettings } from './signature-appearance';

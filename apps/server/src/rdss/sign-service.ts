@@ -7,8 +7,8 @@ import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
 import type { ChainLocks } from './chain-locks';
-import { chainEvents, ruleChain, type ChainContext } from './chain-service';
-import type { StoredChain } from './chain-store';
+import type { ChainContext } from './chain-context';
+import { chainEvents } from './chain-events';
 import type { ChainEntryRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
@@ -17,6 +17,7 @@ import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
+import { ruleChain, type StoredChain } from './stored-chain';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
 export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';

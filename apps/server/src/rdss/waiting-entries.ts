@@ -1,9 +1,10 @@
 import { and, asc, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '#infra/database';
 import type { EventBus } from '#infra/event-bus';
-import { chainEvents } from './chain-service';
-import * as store from './chain-store';
+import { chainEvents } from './chain-events';
+import { findChain } from './chain-reads';
 import { chainEntries } from './chain-table';
+import { bindEntry } from './chain-writes';
 
 /**
  * A user's address became confirmed: every entry of a live chain that waits for that address
@@ -27,11 +28,11 @@ export async function bindEntriesWaitingFor(
   const chainIds = [...new Set(waiting.map((entry) => entry.chainId))];
   for (const chainId of chainIds) {
     // Chains in the recycle bin are not found: nothing of theirs is handed out.
-    const stored = await store.findChain(tx, chainId, { lock: true });
+    const stored = await findChain(tx, chainId, { lock: true });
     if (!stored || stored.entries.some((entry) => entry.userId === user.id)) continue;
     const entry = waiting.find((candidate) => candidate.chainId === chainId);
     if (!entry) continue;
-    await store.bindEntry(tx, entry.id, user.id);
+    await bindEntry(tx, entry.id, user.id);
     // Its invitation stays: opening the link then simply opens the chain.
     const bound = {
       ...stored,

@@ -1,0 +1,138 @@
+import {
+  actionableEntry,
+  canApprove,
+  canDecline,
+  canWithdraw,
+} from '@signet/contracts/chain-rules';
+import type { Chain, ChainDecision, UpdateChainViewers } from '@signet/contracts/chains';
+import type { EventName } from '@signet/contracts/events';
+import { AppError, forbidden } from '#infra/app-error';
+import type { AuthUser } from '#infra/auth-types';
+import type { Tx } from '#infra/database';
+import type { ChainContext } from './chain-context';
+import { announce } from './chain-events';
+import { invalid, resolveViewers } from './chain-planning';
+import { visible } from './chain-reading';
+import { toView } from './chain-view';
+import { closeOpenEntries, replaceViewers, updateChain, updateEntry } from './chain-writes';
+import { refuseTooManyParticipants } from './invitation-caps';
+import { ruleChain, type StoredChain } from './stored-chain';
+
+/**
+ * A change of one chain under its row lock: `change` checks the rules on the locked state and
+ * writes; the event goes out on the same transaction. Two racing changes take turns, and the
+ * second one meets the state the first left.
+ */
+async function changeChain(
+  ctx: ChainContext,
+  actor: AuthUser,
+  id: string,
+  event: EventName,
+  change: (tx: Tx, stored: StoredChain) => Promise<void>,
+): Promise<Chain> {
+  const db = ctx.database.db;
+  const subject = await db.transaction(async (tx) => {
+    const visibleChain = await visible(tx, actor, id, true);
+    await change(tx, visibleChain.stored);
+    await announce(ctx, tx, event, visibleChain.stored);
+    return visibleChain.subject;
+  });
+  const { stored } = await visible(db, actor, id);
+  return toView(ctx, stored, subject, actor.id);
+}
+
+/** The creator takes back a chain nobody has finished: open entries end WITHDRAWN. */
+export async function withdrawChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<Chain> {
+  const { ctx, actor, id } = options;
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
+    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
+    if (!canWithdraw(ruleChain(stored), actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
+    }
+    await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
+    await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+  });
+}
+
+/** The entry named must be the caller's one that may act now. */
+function ownActionable(stored: StoredChain, actor: AuthUser, decision: ChainDecision) {
+  const entry = actionableEntry(ruleChain(stored), actor.id);
+  if (!entry || entry.id !== decision.currentSignatureId) {
+    throw new AppError('INVALID_REQUEST', 'This signature cannot be decided on now');
+  }
+  return entry;
+}
+
+/** A participant declines with an optional reason: the chain fails. */
+export async function declineChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+  decision: ChainDecision;
+}): Promise<Chain> {
+  const { ctx, actor, id, decision } = options;
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+    const entry = ownActionable(stored, actor, decision);
+    if (!canDecline(ruleChain(stored), actor.id)) {
+      throw forbidden('The creator cannot decline their own chain');
+    }
+    await updateEntry(tx, entry.id, {
+      status: 'DECLINED',
+      comment: decision.comment ?? null,
+    });
+    await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+  });
+}
+
+/** An approver approves: their entry is done, and the chain when every entry is. */
+export async function approveChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+  decision: ChainDecision;
+}): Promise<Chain> {
+  const { ctx, actor, id, decision } = options;
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+    const entry = ownActionable(stored, actor, decision);
+    if (!canApprove(ruleChain(stored), actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
+    }
+    const now = new Date();
+    await updateEntry(tx, entry.id, {
+      status: 'DONE',
+      comment: decision.comment ?? null,
+      signedAt: now,
+    });
+    const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
+    if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
+    else await updateChain(tx, stored.chain.id, {});
+  });
+}
+
+/** The creator replaces the viewers; old and new viewers hear of it. */
+export async function updateChainViewers(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+  input: UpdateChainViewers;
+}): Promise<Chain> {
+  const { ctx, actor, id, input } = options;
+  const fields: Record<string, string> = {};
+  const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator changes viewers');
+    refuseTooManyParticipants(ctx.config, stored.entries.length + new Set(viewerIds).size);
+    const taken = new Set(stored.entries.map((e) => e.userId));
+    const clash = viewerIds.findIndex((viewer) => taken.has(viewer));
+    if (clash >= 0) throw invalid({ [`viewerEmails.${clash}`]: 'Already takes part in the chain' });
+    await replaceViewers(tx, stored.chain.id, [...new Set(viewerIds)]);
+    await updateChain(tx, stored.chain.id, {});
+    // Old and new viewers alike hear of it.
+    stored.viewerIds = [...new Set([...stored.viewerIds, ...viewerIds])];
+  });
+}

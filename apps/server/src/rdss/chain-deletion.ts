@@ -1,0 +1,52 @@
+import { canDelete } from '@signet/contracts/chain-rules';
+import { AppError, forbidden, notFound } from '#infra/app-error';
+import type { AuthUser } from '#infra/auth-types';
+import type { ChainContext } from './chain-context';
+import { announce } from './chain-events';
+import { visible } from './chain-reading';
+import { findChain } from './chain-reads';
+import { deleteChain, updateChain } from './chain-writes';
+import { revisionsOfChains } from './revision-store';
+import { ruleChain } from './stored-chain';
+
+/** The creator, or an admin from All Documents, moves a completed chain to the recycle bin. */
+export async function softDeleteChain(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<void> {
+  const { ctx, actor, id } = options;
+  await ctx.database.db.transaction(async (tx) => {
+    const isAdmin = actor.roles.includes('admin');
+    const stored = isAdmin
+      ? await findChain(tx, id, { lock: true })
+      : (await visible(tx, actor, id, true)).stored;
+    if (!stored) throw notFound('Signature chain');
+    if (!isAdmin && stored.chain.createdBy !== actor.id) {
+      throw forbidden('Only the creator deletes a chain');
+    }
+    if (!canDelete(ruleChain(stored), stored.chain.createdBy)) {
+      throw new AppError('INVALID_REQUEST', 'The chain is not completed');
+    }
+    await updateChain(tx, stored.chain.id, { deletedAt: new Date() });
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
+  });
+}
+
+/** The admin deletes a chain in the recycle bin for good, with its signed revisions. */
+export async function deleteChainForGood(options: {
+  ctx: ChainContext;
+  id: string;
+}): Promise<void> {
+  const { ctx, id } = options;
+  const revisionIds = await ctx.database.db.transaction(async (tx) => {
+    const stored = await findChain(tx, id, { lock: true, inRecycleBin: true });
+    if (!stored) throw notFound('Signature chain in the recycle bin');
+    const revisions = await revisionsOfChains(tx, [id]);
+    await deleteChain(tx, id);
+    await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
+    return revisions.map((r) => r.id);
+  });
+  // Increments kept as files go after their rows (in the database they went with them).
+  await Promise.all(revisionIds.map((revisionId) => ctx.increments?.remove(revisionId)));
+}

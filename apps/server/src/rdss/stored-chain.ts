@@ -1,0 +1,28 @@
+import type { RuleChain } from '@signet/contracts/chain-rules';
+import type { ChainEntryRow, ChainRow } from './chain-table';
+
+/** A chain with its entries (in signing order) and viewers. */
+export interface StoredChain {
+  chain: ChainRow;
+  entries: ChainEntryRow[];
+  viewerIds: string[];
+}
+
+export function ruleChain(stored: StoredChain): RuleChain {
+  return {
+    status: stored.chain.status,
+    type: stored.chain.type,
+    createdById: stored.chain.createdBy,
+    entries: stored.entries,
+    viewerIds: stored.viewerIds,
+  };
+}
+
+/** Everyone a chain names: its creator, its entries' users and its viewers. */
+export function peopleOf(stored: StoredChain): string[] {
+  return [
+    stored.chain.createdBy,
+    ...stored.entries.flatMap((e) => (e.userId ? [e.userId] : [])),
+    ...stored.viewerIds,
+  ];
+}
