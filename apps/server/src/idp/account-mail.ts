@@ -1,4 +1,5 @@
 import type { Mail } from '#infra/mailer';
+import { linkMail } from './link-mail';
 
 /** Days a confirmation link works (account-store `createEmailConfirmation`). */
 export const confirmationDays = 7;
@@ -10,25 +11,21 @@ export function confirmationLink(issuer: string, token: string): string {
 
 /** Sent on registration: the link that proves the registrant reads the address. */
 export function confirmationMail(to: string, link: string): Mail {
-  return {
+  return linkMail({
     to,
     subject: 'Signet: confirm your e-mail address / Signet: erősítse meg e-mail-címét',
-    text: [
-      'You created a Signet account with this address. To confirm that it is yours, open:',
-      '',
-      link,
-      '',
-      `The link works for ${confirmationDays} days. If you did not register, ignore this mail.`,
-      '',
-      '---',
-      '',
-      'Ezzel a címmel Signet-fiókot hozott létre. Annak megerősítéséhez, hogy a cím az öné, nyissa meg:',
-      '',
-      link,
-      '',
-      `A hivatkozás ${confirmationDays} napig érvényes. Ha nem ön regisztrált, hagyja figyelmen kívül ezt a levelet.`,
-    ].join('\n'),
-  };
+    link,
+    en: {
+      lead: ['You created a Signet account with this address. To confirm that it is yours, open:'],
+      validity: `The link works for ${confirmationDays} days. If you did not register, ignore this mail.`,
+    },
+    hu: {
+      lead: [
+        'Ezzel a címmel Signet-fiókot hozott létre. Annak megerősítéséhez, hogy a cím az öné, nyissa meg:',
+      ],
+      validity: `A hivatkozás ${confirmationDays} napig érvényes. Ha nem ön regisztrált, hagyja figyelmen kívül ezt a levelet.`,
+    },
+  });
 }
 
 /**

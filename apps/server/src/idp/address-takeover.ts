@@ -5,6 +5,7 @@ import { hashLinkToken, newLinkToken } from '#infra/link-token';
 import type { Mail } from '#infra/mailer';
 import { confirmationDays } from './account-mail';
 import { endAccountSessions, type Account } from './account-store';
+import { linkMail } from './link-mail';
 import { accounts, pendingRegistrations } from './idp-schema';
 
 /**
@@ -82,27 +83,25 @@ export async function deleteExpiredPendingRegistrations(db: Db): Promise<void> {
 
 /** Sent when someone registers an address that an account holds unconfirmed. */
 export function takeoverMail(to: string, link: string): Mail {
-  return {
+  return linkMail({
     to,
     subject: 'Signet: confirm your e-mail address / Signet: erősítse meg e-mail-címét',
-    text: [
-      'Someone registered a Signet account with this address. An account that never confirmed',
-      'the address already holds it. If you registered, open this link to confirm the address:',
-      'your new account gets it, and the unconfirmed account is removed.',
-      '',
-      link,
-      '',
-      `The link works for ${confirmationDays} days. If you did not register, ignore this mail.`,
-      '',
-      '---',
-      '',
-      'Valaki Signet-fiókot regisztrált ezzel a címmel. A címet már egy olyan fiók tartja, amely',
-      'sosem erősítette meg. Ha ön regisztrált, a cím megerősítéséhez nyissa meg ezt a hivatkozást:',
-      'a cím az új fiókjáé lesz, a meg nem erősített fiók pedig törlődik.',
-      '',
-      link,
-      '',
-      `A hivatkozás ${confirmationDays} napig érvényes. Ha nem ön regisztrált, hagyja figyelmen kívül ezt a levelet.`,
-    ].join('\n'),
-  };
+    link,
+    en: {
+      lead: [
+        'Someone registered a Signet account with this address. An account that never confirmed',
+        'the address already holds it. If you registered, open this link to confirm the address:',
+        'your new account gets it, and the unconfirmed account is removed.',
+      ],
+      validity: `The link works for ${confirmationDays} days. If you did not register, ignore this mail.`,
+    },
+    hu: {
+      lead: [
+        'Valaki Signet-fiókot regisztrált ezzel a címmel. A címet már egy olyan fiók tartja, amely',
+        'sosem erősítette meg. Ha ön regisztrált, a cím megerősítéséhez nyissa meg ezt a hivatkozást:',
+        'a cím az új fiókjáé lesz, a meg nem erősített fiók pedig törlődik.',
+      ],
+      validity: `A hivatkozás ${confirmationDays} napig érvényes. Ha nem ön regisztrált, hagyja figyelmen kívül ezt a levelet.`,
+    },
+  });
 }

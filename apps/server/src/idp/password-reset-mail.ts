@@ -1,4 +1,5 @@
 import type { Mail } from '#infra/mailer';
+import { linkMail } from './link-mail';
 import { resetLinkMinutes } from './password-reset-store';
 
 /**
@@ -11,23 +12,21 @@ export function passwordResetLink(issuer: string, token: string): string {
 
 /** Sent when someone asks to reset the password of an existing account. */
 export function passwordResetMail(to: string, link: string): Mail {
-  return {
+  return linkMail({
     to,
     subject: 'Signet: reset your password / Signet: jelszó visszaállítása',
-    text: [
-      'Someone asked to reset the password of your Signet account. To choose a new one, open:',
-      '',
-      link,
-      '',
-      `The link works once, for ${resetLinkMinutes} minutes. If you did not ask, ignore this mail: your password stays as it is.`,
-      '',
-      '---',
-      '',
-      'Valaki a Signet-fiókja jelszavának visszaállítását kérte. Új jelszó választásához nyissa meg:',
-      '',
-      link,
-      '',
-      `A hivatkozás egyszer használható, ${resetLinkMinutes} percig. Ha nem ön kérte, hagyja figyelmen kívül ezt a levelet: a jelszava nem változik.`,
-    ].join('\n'),
-  };
+    link,
+    en: {
+      lead: [
+        'Someone asked to reset the password of your Signet account. To choose a new one, open:',
+      ],
+      validity: `The link works once, for ${resetLinkMinutes} minutes. If you did not ask, ignore this mail: your password stays as it is.`,
+    },
+    hu: {
+      lead: [
+        'Valaki a Signet-fiókja jelszavának visszaállítását kérte. Új jelszó választásához nyissa meg:',
+      ],
+      validity: `A hivatkozás egyszer használható, ${resetLinkMinutes} percig. Ha nem ön kérte, hagyja figyelmen kívül ezt a levelet: a jelszava nem változik.`,
+    },
+  });
 }

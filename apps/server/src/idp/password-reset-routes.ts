@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { linkTokenSchema } from '@signet/contracts/common';
 import type { AppContext } from '#infra/app-context';
 import type { Db } from '#infra/database';
 import type { AttemptLimiter, AttemptRule } from './attempt-limiter';
@@ -20,6 +21,9 @@ export const forgotPasswordPath = '/oidc/account/forgot';
 const resetPath = '/oidc/account/reset';
 /** The browser that set a new password carries its one-use sign-in to the next interaction. */
 const signInCookie = 'signet_idp_reset_sign_in';
+
+/** The reset link's token and the sign-in ticket are both `newLinkToken`s. */
+const isLinkToken = (value: string) => linkTokenSchema.safeParse(value).success;
 
 /** Reset requests in the attempt window (15 minutes): per client address, and per address asked for. */
 export const resetLimits = { perClient: 10, perAccount: 3 };
@@ -51,7 +55,7 @@ export async function takeResetSignInCookie(
     'set-cookie',
     `${signInCookie}=; Path=${interactionPath}; HttpOnly; SameSite=Lax; Max-Age=0`,
   );
-  return /^[A-Za-z0-9_-]{43}$/.test(ticket) ? takeResetSignIn(db, ticket) : null;
+  return isLinkToken(ticket) ? takeResetSignIn(db, ticket) : null;
 }
 
 /**
@@ -170,7 +174,7 @@ export async function passwordResetRoutes(
         text: r.resetLinkInvalid,
         kind: 'error',
       });
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return invalid();
+    if (!isLinkToken(token)) return invalid();
     const errors: FieldErrors = {};
     checkNewPassword(
       m,

@@ -3,6 +3,7 @@ import type {
   OnSessionsEnded,
   OnEmailConfirmed,
   OnUserDeleted,
+  SignInIdentity,
   UserDirectory,
   VerifyAccessToken,
 } from './auth-types';
@@ -38,8 +39,7 @@ export interface AppContext {
    * Mails the signed-in account's provider confirmation link again (embedded provider only;
    * an external issuer confirms addresses itself). Throws TOO_MANY_REQUESTS past its rate.
    */
-  resendEmailConfirmation:
-    ((identity: { issuer: string; subject: string }) => Promise<void>) | null;
+  resendEmailConfirmation: ((identity: SignInIdentity) => Promise<void>) | null;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
   /** This process's mark on the database, to settle its work in flight if it dies (decision 024). */

@@ -47,7 +47,7 @@ export interface UserDirectory {
    * The sign-in provider now vouches for the account's address (its mailed link was opened):
    * the account's user, if it has one with that address, counts it confirmed from now on.
    */
-  confirmIdentityEmail(identity: { issuer: string; subject: string }, email: string): Promise<void>;
+  confirmIdentityEmail(identity: SignInIdentity, email: string): Promise<void>;
 }
 
 /** A user as another service may see it: enough to check and label ownership. */
@@ -67,7 +67,7 @@ export interface DirectoryUser {
 export interface DeletedUser {
   id: string;
   /** The sign-in account the user was linked to, if any. */
-  identity: { issuer: string; subject: string } | null;
+  identity: SignInIdentity | null;
 }
 
 /**

@@ -10,7 +10,12 @@ import { embeddedKeySource, endAccountSessions, resendEmailConfirmation } from '
 import { createIdentityLogout, createUserDirectory } from '#platform/public';
 import { deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
 import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
-import type { OnEmailConfirmed, OnSessionsEnded, OnUserDeleted } from './auth-types';
+import type {
+  OnEmailConfirmed,
+  OnSessionsEnded,
+  OnUserDeleted,
+  SignInIdentity,
+} from './auth-types';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
 import { AppError } from './app-error';
@@ -40,7 +45,7 @@ export async function createContext(
   const users = createUserDirectory({ config, database, events, onEmailConfirmed });
   const mailer = createMailer(config);
   const resend = config.embeddedIdp
-    ? async (identity: { issuer: string; subject: string }) => {
+    ? async (identity: SignInIdentity) => {
         // Only the embedded provider's own accounts; another issuer confirms its addresses.
         if (identity.issuer !== config.oidcIssuer) {
           throw new AppError('INVALID_REQUEST', 'Your sign-in provider confirms your address');

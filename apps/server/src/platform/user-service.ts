@@ -16,7 +16,7 @@ import {
 import { pageOffset } from '@signet/contracts/paging';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
-import type { AccessTokenClaims, AuthUser } from '#infra/auth-types';
+import type { AccessTokenClaims, AuthUser, SignInIdentity } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import { hashLinkToken, newLinkToken } from '#infra/link-token';
 import { sendOrUnavailable } from '#infra/mailer';
@@ -305,7 +305,7 @@ export async function updateSelf(options: {
 export async function resendEmailConfirmation(options: {
   context: Pick<AppContext, 'resendEmailConfirmation'>;
   actor: AuthUser;
-  identity: { issuer: string; subject: string };
+  identity: SignInIdentity;
 }): Promise<void> {
   const { context, actor, identity } = options;
   if (actor.emailConfirmed) {

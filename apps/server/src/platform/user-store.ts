@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
+import type { SignInIdentity } from '#infra/auth-types';
 import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { containing, startingWith } from '#infra/like-pattern';
@@ -152,18 +153,13 @@ const userByIdentity = builtQueries((db) =>
     .prepare(statementName('user_by_identity')),
 );
 
-interface Identity {
-  issuer: string;
-  subject: string;
-}
-
 /**
  * Links the not-yet-linked row with this e-mail to an identity-provider account. Only for an
  * address the issuer has verified: an unproven address binds nothing (see user-directory.ts).
  */
 export async function linkUserByVerifiedEmail(
   db: Handle,
-  link: Identity & { email: string },
+  link: SignInIdentity & { email: string },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -182,7 +178,7 @@ export async function linkUserByVerifiedEmail(
 export async function linkUser(
   tx: Tx,
   id: string,
-  identity: Identity,
+  identity: SignInIdentity,
 ): Promise<UserRow | undefined> {
   // The link was mailed to the row's address: opening it proves the mailbox.
   return updateUser(tx, id, {
@@ -212,7 +208,7 @@ export async function deleteInvitationsOf(tx: Tx, userId: string): Promise<void>
   await tx.delete(userInvitations).where(eq(userInvitations.userId, userId));
 }
 
-export async function isIdentityDeleted(db: Handle, identity: Identity): Promise<boolean> {
+export async function isIdentityDeleted(db: Handle, identity: SignInIdentity): Promise<boolean> {
   const rows = await db
     .select({ subject: deletedIdentities.idpSubject })
     .from(deletedIdentities)
@@ -225,14 +221,14 @@ export async function isIdentityDeleted(db: Handle, identity: Identity): Promise
   return rows.length > 0;
 }
 
-export async function recordDeletedIdentity(tx: Tx, identity: Identity): Promise<void> {
+export async function recordDeletedIdentity(tx: Tx, identity: SignInIdentity): Promise<void> {
   await tx
     .insert(deletedIdentities)
     .values({ idpIssuer: identity.issuer, idpSubject: identity.subject })
     .onConflictDoNothing();
 }
 
-export async function forgetDeletedIdentity(tx: Tx, identity: Identity): Promise<void> {
+export async function forgetDeletedIdentity(tx: Tx, identity: SignInIdentity): Promise<void> {
   await tx
     .delete(deletedIdentities)
     .where(

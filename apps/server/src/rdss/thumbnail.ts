@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 
 /** Width of a thumbnail in pixels; the height follows the page. */
 export const thumbnailWidth = 240;
@@ -180,11 +181,10 @@ export function createThumbnailRenderer(
   };
 }
 
-let lock: Buffer | undefined;
-
-/** The thumbnail of a file that needs a password to open: a padlock on a page. */
-export async function lockThumbnail(): Promise<Buffer> {
-  if (lock) return lock;
+/** A blank page of a thumbnail's size with a grey picture that `draw` puts at its centre. */
+async function pictureOnPage(
+  draw: (ctx: SKRSContext2D, cx: number, cy: number) => void,
+): Promise<Buffer> {
   const { createCanvas } = await import('@napi-rs/canvas');
   const width = thumbnailWidth;
   const height = Math.round(width * Math.SQRT2);
@@ -192,20 +192,27 @@ export async function lockThumbnail(): Promise<Buffer> {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#f5f5f5';
   ctx.fillRect(0, 0, width, height);
-  const cx = width / 2;
-  const cy = height / 2;
-  ctx.strokeStyle = '#607d8b';
-  ctx.lineWidth = 10;
-  ctx.beginPath();
-  ctx.arc(cx, cy - 10, 26, Math.PI, 0);
-  ctx.stroke();
-  ctx.fillStyle = '#607d8b';
-  ctx.fillRect(cx - 40, cy - 10, 80, 62);
-  ctx.fillStyle = '#f5f5f5';
-  ctx.beginPath();
-  ctx.arc(cx, cy + 16, 8, 0, 2 * Math.PI);
-  ctx.fill();
-  lock = canvas.toBuffer('image/png');
+  draw(ctx, width / 2, height / 2);
+  return canvas.toBuffer('image/png');
+}
+
+let lock: Buffer | undefined;
+
+/** The thumbnail of a file that needs a password to open: a padlock on a page. */
+export async function lockThumbnail(): Promise<Buffer> {
+  lock ??= await pictureOnPage((ctx, cx, cy) => {
+    ctx.strokeStyle = '#607d8b';
+    ctx.lineWidth = 10;
+    ctx.beginPath();
+    ctx.arc(cx, cy - 10, 26, Math.PI, 0);
+    ctx.stroke();
+    ctx.fillStyle = '#607d8b';
+    ctx.fillRect(cx - 40, cy - 10, 80, 62);
+    ctx.fillStyle = '#f5f5f5';
+    ctx.beginPath();
+    ctx.arc(cx, cy + 16, 8, 0, 2 * Math.PI);
+    ctx.fill();
+  });
   return lock;
 }
 
@@ -216,23 +223,14 @@ let placeholder: Buffer | undefined;
  * with a crossed-out picture, answered at once from then on.
  */
 export async function placeholderThumbnail(): Promise<Buffer> {
-  if (placeholder) return placeholder;
-  const { createCanvas } = await import('@napi-rs/canvas');
-  const width = thumbnailWidth;
-  const height = Math.round(width * Math.SQRT2);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#f5f5f5';
-  ctx.fillRect(0, 0, width, height);
-  const cx = width / 2;
-  const cy = height / 2;
-  ctx.strokeStyle = '#9e9e9e';
-  ctx.lineWidth = 6;
-  ctx.strokeRect(cx - 40, cy - 30, 80, 60);
-  ctx.beginPath();
-  ctx.moveTo(cx - 40, cy + 30);
-  ctx.lineTo(cx + 40, cy - 30);
-  ctx.stroke();
-  placeholder = canvas.toBuffer('image/png');
+  placeholder ??= await pictureOnPage((ctx, cx, cy) => {
+    ctx.strokeStyle = '#9e9e9e';
+    ctx.lineWidth = 6;
+    ctx.strokeRect(cx - 40, cy - 30, 80, 60);
+    ctx.beginPath();
+    ctx.moveTo(cx - 40, cy + 30);
+    ctx.lineTo(cx + 40, cy - 30);
+    ctx.stroke();
+  });
   return placeholder;
 }
