@@ -73,9 +73,14 @@ export function findUsersByIds(db: Handle, ids: readonly string[]): Promise<User
   return usersByIds(db).execute({ ids: [...ids] });
 }
 
-export async function findUserById(db: Handle, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+/** The user row `condition` picks out, or undefined. */
+async function findUserWhere(db: Handle, condition: SQL | undefined): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(condition);
   return row;
+}
+
+export async function findUserById(db: Handle, id: string): Promise<UserRow | undefined> {
+  return findUserWhere(db, eq(users.id, id));
 }
 
 /** The user whose owner proved this address (any case): the one row an address names. */
@@ -83,11 +88,7 @@ export async function findConfirmedUserByEmail(
   db: Handle,
   email: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(lowerEmail(email), isNotNull(users.emailConfirmedAt)));
-  return row;
+  return findUserWhere(db, and(lowerEmail(email), isNotNull(users.emailConfirmedAt)));
 }
 
 /** The row an admin prepared for this address and nobody has taken up yet. */
@@ -95,11 +96,7 @@ export async function findPreparedUserByEmail(
   db: Handle,
   email: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(lowerEmail(email), isNull(users.idpSubject)));
-  return row;
+  return findUserWhere(db, and(lowerEmail(email), isNull(users.idpSubject)));
 }
 
 /** A confirmed or prepared user of this address: the rows an admin's new address must not clash with. */
