@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain, ChainPage, CreateChainInput } from '@signet/contracts/chains';
 import type { ChainFilter } from '@signet/contracts/chain-rules';
@@ -16,6 +15,7 @@ import {
   person,
   type Person,
 } from './rssp-fixture';
+import { makePdf, uploadPdf } from './signing-fixture';
 import { confirmAddress, postAccountForm, registerAccount, signIn } from './sign-in';
 import type { TestApp } from './test-app';
 
@@ -37,18 +37,7 @@ describe('an address counts only once it is confirmed', () => {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
-  async function upload(who: Person): Promise<string> {
-    const pdf = await PDFDocument.create();
-    pdf.addPage();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/rdss/v1/documents?fileName=contract.pdf',
-      headers: { ...who.headers, 'content-type': 'application/pdf' },
-      payload: Buffer.from(await pdf.save()),
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json<{ id: string }>().id;
-  }
+  const upload = async (who: Person) => uploadPdf(t, who, await makePdf());
 
   const chainInput = async (who: Person, emails: string[]): Promise<CreateChainInput> => ({
     type: 'UNORDERED',
