@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from './fixtures/app-texts';
 import { newCredentials, register, signIn } from './fixtures/auth';
@@ -36,23 +36,33 @@ async function printedInvitationLink(email: string): Promise<string> {
   return link!;
 }
 
+/**
+ * The admin prepares a user for `email` in the Users screen's create dialog; `fill` sets the
+ * dialog's other fields before Create.
+ */
+async function prepareUser(email: string, fill: (dialog: Locator) => Promise<void>): Promise<void> {
+  const adminContext = await newContext(browser, server.baseUrl);
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, { email: server.adminEmail, password: server.adminPassword });
+  await adminPage.goto('/users');
+  await adminPage.getByTestId('create-user').click();
+  const dialog = adminPage.getByRole('dialog', { name: users.dialog.createTitle });
+  await dialog.getByLabel(users.dialog.email).fill(email);
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await adminContext.close();
+}
+
 describe('an invitation mailed to a prepared user', () => {
   it('is taken up by whoever registers through its link, who then holds the prepared roles', async () => {
-    const adminContext = await newContext(browser, server.baseUrl);
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, { email: server.adminEmail, password: server.adminPassword });
-    await adminPage.goto('/users');
-    await adminPage.getByTestId('create-user').click();
-    const dialog = adminPage.getByRole('dialog', { name: users.dialog.createTitle });
     const invited = newCredentials('invited');
-    await dialog.getByLabel(users.dialog.email).fill(invited.email);
-    const adminRole = dialog.getByTestId('role-admin');
-    if ((await adminRole.getAttribute('aria-pressed')) !== 'true') await adminRole.click();
-    // Enabled from the start (issue 25 §9): the person arrives to a working account.
-    expect(await dialog.getByLabel(users.dialog.status).isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await adminContext.close();
+    await prepareUser(invited.email, async (dialog) => {
+      const adminRole = dialog.getByTestId('role-admin');
+      if ((await adminRole.getAttribute('aria-pressed')) !== 'true') await adminRole.click();
+      // Enabled from the start (issue 25 §9): the person arrives to a working account.
+      expect(await dialog.getByLabel(users.dialog.status).isChecked()).toBe(true);
+    });
 
     const link = new URL(await printedInvitationLink(invited.email));
     const context = await newContext(browser, server.baseUrl, mobileViewport);
@@ -74,19 +84,9 @@ describe('an invitation mailed to a prepared user', () => {
   });
 
   it('takes a user the admin left suspended to the suspended page, without a welcome', async () => {
-    const adminContext = await newContext(browser, server.baseUrl);
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, { email: server.adminEmail, password: server.adminPassword });
-    await adminPage.goto('/users');
-    await adminPage.getByTestId('create-user').click();
-    const dialog = adminPage.getByRole('dialog', { name: users.dialog.createTitle });
     const held = newCredentials('held');
-    await dialog.getByLabel(users.dialog.email).fill(held.email);
     // New users start enabled; this admin says otherwise.
-    await dialog.getByLabel(users.dialog.status).uncheck();
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await adminContext.close();
+    await prepareUser(held.email, (dialog) => dialog.getByLabel(users.dialog.status).uncheck());
 
     const link = new URL(await printedInvitationLink(held.email));
     const context = await newContext(browser, server.baseUrl);
