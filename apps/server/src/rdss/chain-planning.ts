@@ -122,6 +122,7 @@ export async function planChain(
       origDocumentId: subject.document?.id ?? null,
       batchId: subject.batch?.row.id ?? null,
       signingTrailMode: input.signingTrailMode,
+      trailDocumentId: null,
       externalId: input.externalId ?? null,
       externalCallbackUrl: input.externalCallbackUrl ?? null,
       createdAt: now,

@@ -26,6 +26,8 @@ export const chains = rdss.table('chains', {
   origDocumentId: uuid('orig_document_id'),
   batchId: uuid('batch_id'),
   signingTrailMode: text('signing_trail_mode').notNull().$type<'ATTACHED' | 'DETACHED' | 'NONE'>(),
+  /** DETACHED trails: the trail PDF, revised with each signature (migrations/017). */
+  trailDocumentId: uuid('trail_document_id'),
   externalId: text('external_id'),
   externalCallbackUrl: text('external_callback_url'),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -13,3 +13,7 @@ create index chain_history_chain on rdss.chain_history (chain_id, id);
 -- "First opened": one OPENED row per participant and chain.
 create unique index chain_history_first_open on rdss.chain_history (chain_id, actor_id)
   where kind = 'OPENED';
+
+-- A DETACHED signing trail is a PDF of its own, stored and revised like the chain's document
+-- (every signature signs both); null for ATTACHED and NONE chains.
+alter table rdss.chains add column trail_document_id uuid references rdss.documents (id);
