@@ -33,6 +33,11 @@ const m = chainMessages;
 const email = emailSchema.toLowerCase();
 const comment = z.string().max(255, m.commentSize);
 
+/** Why a FAILED chain ended: lists show "Withdrawn", "Declined" or "Expired" (issue 26 §4). */
+export const chainEndedReasons = ['WITHDRAWN', 'DECLINED', 'EXPIRED'] as const;
+export const chainEndedReasonSchema = z.enum(chainEndedReasons);
+export type ChainEndedReason = z.infer<typeof chainEndedReasonSchema>;
+
 export const signingTrailModes = ['ATTACHED', 'DETACHED', 'NONE'] as const;
 export const signingTrailModeSchema = z.enum(signingTrailModes);
 
@@ -152,6 +157,8 @@ export const chainSchema = z.object({
   /** The asking user's entry that may act now, if any. */
   currentSignatureId: z.string().uuid().nullable(),
   signingTrailMode: signingTrailModeSchema,
+  /** Why a FAILED chain ended (withdrawn, declined, expired); null while it lives or when done. */
+  endedReason: chainEndedReasonSchema.nullable(),
   externalId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

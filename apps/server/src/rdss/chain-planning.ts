@@ -123,6 +123,7 @@ export async function planChain(
       batchId: subject.batch?.row.id ?? null,
       signingTrailMode: input.signingTrailMode,
       trailDocumentId: null,
+      endedReason: null,
       externalId: input.externalId ?? null,
       externalCallbackUrl: input.externalCallbackUrl ?? null,
       createdAt: now,

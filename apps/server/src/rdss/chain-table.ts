@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ChainStatus, ChainType, EntryStatus } from '@signet/contracts/chain-rules';
+import type { ChainEndedReason } from '@signet/contracts/chains';
 
 const rdss = pgSchema('rdss');
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,6 +29,8 @@ export const chains = rdss.table('chains', {
   signingTrailMode: text('signing_trail_mode').notNull().$type<'ATTACHED' | 'DETACHED' | 'NONE'>(),
   /** DETACHED trails: the trail PDF, revised with each signature (migrations/017). */
   trailDocumentId: uuid('trail_document_id'),
+  /** Why a FAILED chain ended (migrations/017); null otherwise. */
+  endedReason: text('ended_reason').$type<ChainEndedReason>(),
   externalId: text('external_id'),
   externalCallbackUrl: text('external_callback_url'),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -86,6 +86,7 @@ export async function toView(
     signedDocument: revisionOf(signed.latestOfChain.get(chain.id)),
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
+    endedReason: chain.endedReason,
     externalId: chain.externalId,
     createdAt: chain.createdAt.toISOString(),
     updatedAt: chain.updatedAt.toISOString(),

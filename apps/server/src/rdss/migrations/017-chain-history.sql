@@ -17,3 +17,7 @@ create unique index chain_history_first_open on rdss.chain_history (chain_id, ac
 -- A DETACHED signing trail is a PDF of its own, stored and revised like the chain's document
 -- (every signature signs both); null for ATTACHED and NONE chains.
 alter table rdss.chains add column trail_document_id uuid references rdss.documents (id);
+
+-- Why a FAILED chain ended, so lists can say "Withdrawn", "Declined" or "Expired" (issue 26 §4).
+alter table rdss.chains add column ended_reason text
+  check (ended_reason in ('WITHDRAWN', 'DECLINED', 'EXPIRED'));
