@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
-import { createSigningClient } from '#rssp/public';
+import { createSigningClient, embeddedCaRoots } from '#rssp/public';
+import { chainSignatureRoutes } from './chain-signature-routes';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
 import { createSharedSha256 } from './shared-sha256';
@@ -91,6 +92,14 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(signatureProfileRoutes, { ctx: context });
+    await authenticated.register(chainSignatureRoutes, {
+      ctx: {
+        ...context,
+        ...stores,
+        pdf,
+        trustAnchors: () => embeddedCaRoots(context.database.db),
+      },
+    });
   });
 };
 
