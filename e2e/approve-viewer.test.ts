@@ -166,6 +166,7 @@ describe('reading before approving', () => {
     expect(await item.getAttribute('data-page')).toBe('2');
     expect(await item.innerText()).toContain(documentViewEn.signatures.valid);
     expect(await fitsWidth(page)).toBe(true);
+    await item.scrollIntoViewIfNeeded();
     await screenshot(page, 'approve-viewer-600');
 
     // Page 2 with the pager: Cora's signature is drawn there; still not the end.
@@ -222,6 +223,9 @@ describe('reading before approving', () => {
     await bea.page.locator('[data-testid="signing-preview-page"][data-state="shown"]').waitFor();
     expect(await bea.page.getByTestId('signing-preview-last').count()).toBe(1);
     expect(await fitsWidth(bea.page)).toBe(true);
+    // Bea has no key yet: the screen's warning says so; closed, the panel is in view.
+    await bea.page.keyboard.press('Escape');
+    await beasItem.scrollIntoViewIfNeeded();
     await screenshot(bea.page, 'sign-signatures-hu-600');
   });
 });
