@@ -146,7 +146,8 @@ describe('reading before approving', () => {
       .click();
     await page.waitForURL((url) => url.pathname.includes('/approve-customization/'));
     const shownPage = page.locator('[data-testid="approve-document-page"][data-state="shown"]');
-    await shownPage.waitFor();
+    // The first page and the first check wait for the PDF threads: a busy machine gets time.
+    await shownPage.waitFor({ timeout: 60_000 });
     const pageNumber = page.getByTestId('approve-document-page-number');
     expect(await pageNumber.innerText()).toBe(
       documentViewEn.page.replace('{{page}}', '1').replace('{{count}}', '4'),
@@ -159,7 +160,7 @@ describe('reading before approving', () => {
 
     // The signature so far: Cora's, valid, from Signet's CA, on page 2.
     const item = page.getByTestId('signatures-panel').getByTestId('signature-item');
-    await item.first().waitFor();
+    await item.first().waitFor({ timeout: 60_000 });
     expect(await item.count()).toBe(1);
     expect(await item.getAttribute('data-valid')).toBe('true');
     expect(await item.getAttribute('data-trusted')).toBe('true');
@@ -213,7 +214,7 @@ describe('reading before approving', () => {
     const panel = bea.page.getByTestId('signatures-panel');
     await panel.getByRole('heading', { name: documentViewHu.signatures.title }).waitFor();
     const beasItem = panel.getByTestId('signature-item');
-    await beasItem.first().waitFor();
+    await beasItem.first().waitFor({ timeout: 60_000 });
     expect(await beasItem.count()).toBe(1);
     expect(await beasItem.getAttribute('data-valid')).toBe('true');
     expect(await beasItem.innerText()).toContain(documentViewHu.signatures.valid);
