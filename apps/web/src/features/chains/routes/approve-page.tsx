@@ -50,7 +50,9 @@ export default function ApprovePage() {
   const [comment, setComment] = useState('');
   const [isDeclining, setDeclining] = useState(false);
   const [page, setPage] = useState(1);
-  const [hasSeenLastPage, setSeenLastPage] = useState(false);
+  // The document whose last page was shown: a newer revision (another signer in an unordered
+  // chain) is read again.
+  const [readToTheEnd, setReadToTheEnd] = useState<string | null>(null);
   const backToList = () => void navigate(chainRoutes.list());
 
   if (chain.isPending) return <CircularProgress aria-label={tc('loading')} />;
@@ -68,6 +70,8 @@ export default function ApprovePage() {
   const rules = ruleChainOf(data);
   const mayApprove = canApprove(rules, userId) && data.currentSignatureId === currentSignatureId;
   const tooLong = comment.length > maxComment;
+  const documentId = currentDocumentId(data);
+  const hasSeenLastPage = readToTheEnd === documentId;
 
   const submit = async () => {
     try {
@@ -104,12 +108,12 @@ export default function ApprovePage() {
         }}
       >
         <PagedDocument
-          documentId={currentDocumentId(data)}
+          documentId={documentId}
           page={page}
           onTurn={setPage}
           testId="approve-document"
           onPageShown={(shown, count) => {
-            if (shown === count) setSeenLastPage(true);
+            if (shown === count) setReadToTheEnd(documentId);
           }}
         />
         <SignaturesPanel chainId={data.id} revisionId={data.signedDocument?.id} />
