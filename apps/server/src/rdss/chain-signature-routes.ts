@@ -6,13 +6,20 @@ import {
 } from '@signet/contracts/chain-signatures';
 import { chainIdParamsSchema } from '@signet/contracts/chains';
 import { errorResponseSchema } from '@signet/contracts/errors';
+import { embeddedCaRoots } from '#rssp/public';
 import { listChainSignatures, type ChainSignaturesContext } from './chain-signatures';
 
-/** `GET signatureChains/{id}/signatures` under `/rdss/v1` (issue 26 §5). */
-export const chainSignatureRoutes: FastifyPluginAsync<{ ctx: ChainSignaturesContext }> = async (
-  instance,
-  { ctx },
-) => {
+/**
+ * `GET signatureChains/{id}/signatures` under `/rdss/v1` (issue 26 §5), checked against the
+ * embedded CA's root unless the caller names other trust anchors.
+ */
+export const chainSignatureRoutes: FastifyPluginAsync<{
+  ctx: Omit<ChainSignaturesContext, 'trustAnchors'> & Partial<ChainSignaturesContext>;
+}> = async (instance, options) => {
+  const ctx: ChainSignaturesContext = {
+    trustAnchors: () => embeddedCaRoots(options.ctx.database.db),
+    ...options.ctx,
+  };
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/signatureChains/:id/signatures',

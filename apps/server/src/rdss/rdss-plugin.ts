@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
-import { createSigningClient, embeddedCaRoots } from '#rssp/public';
-import { chainSignatureRoutes } from './chain-signature-routes';
+import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
 import { createSharedSha256 } from './shared-sha256';
@@ -18,6 +17,7 @@ import { createThumbnailQueue } from './thumbnail-queue';
 import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
+import { chainSignatureRoutes } from './chain-signature-routes';
 import type { CrashPoint } from './sign-service';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
@@ -93,12 +93,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     });
     await authenticated.register(signatureProfileRoutes, { ctx: context });
     await authenticated.register(chainSignatureRoutes, {
-      ctx: {
-        ...context,
-        ...stores,
-        pdf,
-        trustAnchors: () => embeddedCaRoots(context.database.db),
-      },
+      ctx: { ...context, ...stores, pdf },
     });
   });
 };
