@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
 import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
+import { chainSignatureRoutes } from './chain-signature-routes';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
 import { signatureProfileRoutes } from './signature-profile-routes';
@@ -17,7 +18,6 @@ import { createThumbnailQueue } from './thumbnail-queue';
 import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
-import { chainSignatureRoutes } from './chain-signature-routes';
 import type { CrashPoint } from './sign-service';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
