@@ -8,16 +8,21 @@ import { chainIdParamsSchema } from '@signet/contracts/chains';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { embeddedCaRoots } from '#rssp/public';
 import { listChainSignatures, type ChainSignaturesContext } from './chain-signatures';
+import { createCheckTurns } from './check-turns';
+
+/** Checks one user may have running at once on an instance. */
+const checksPerUser = 2;
 
 /**
  * `GET signatureChains/{id}/signatures` under `/rdss/v1` (issue 26 §5), checked against the
  * embedded CA's root unless the caller names other trust anchors.
  */
 export const chainSignatureRoutes: FastifyPluginAsync<{
-  ctx: Omit<ChainSignaturesContext, 'trustAnchors'> & Partial<ChainSignaturesContext>;
+  ctx: Omit<ChainSignaturesContext, 'trustAnchors' | 'turns'> & Partial<ChainSignaturesContext>;
 }> = async (instance, options) => {
   const ctx: ChainSignaturesContext = {
     trustAnchors: () => embeddedCaRoots(options.ctx.database.db),
+    turns: createCheckTurns(checksPerUser),
     ...options.ctx,
   };
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +41,7 @@ export const chainSignatureRoutes: FastifyPluginAsync<{
           401: errorResponseSchema,
           403: errorResponseSchema,
           404: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },

@@ -11,6 +11,7 @@ import type { AuthUser } from '#infra/auth-types';
 import type { ChainEntryRow } from './chain-table';
 import { findChain } from './chain-reads';
 import { loadSubject } from './chain-subject';
+import type { CheckTurns } from './check-turns';
 import type { BlobStore } from './document-store';
 import type { PdfPool } from './pdf-pool';
 import { joinRevision, revisionsOf } from './revision-store';
@@ -24,6 +25,8 @@ export interface ChainSignaturesContext extends Pick<AppContext, 'database' | 'u
   pdf: PdfPool;
   /** The roots a certificate must chain to (the embedded CA's), read on each call. */
   trustAnchors: () => Promise<Uint8Array[]>;
+  /** Each user's checks running at once (`check-turns.ts`). */
+  turns: CheckTurns;
 }
 
 /** The common name of an X.509 subject as `nameToString` writes it (`CN=Ann, C=HU`). */
@@ -93,13 +96,17 @@ export async function listChainSignatures(options: {
   if (document.security === 'ENCRYPTED_WITH_USER_PASSWORD') {
     return { ...checked, state: 'LOCKED', signatures: [] };
   }
-  const [bytes, trustAnchors] = await Promise.all([
-    joinRevision(db, ctx, document.id, revisions),
-    ctx.trustAnchors(),
-  ]);
   let reports: SignatureReport[];
   try {
-    reports = (await ctx.pdf.validate(bytes, trustAnchors)).signatures;
+    // The bytes are read within the user's turn too: a refused check holds nothing.
+    const report = await ctx.turns.run(actor.id, async () => {
+      const [bytes, trustAnchors] = await Promise.all([
+        joinRevision(db, ctx, document.id, revisions),
+        ctx.trustAnchors(),
+      ]);
+      return ctx.pdf.validate(bytes, trustAnchors);
+    });
+    reports = report.signatures;
   } catch (error) {
     if (isPdfError(error, 'WRONG_PASSWORD') || isPdfError(error, 'UNSUPPORTED_ENCRYPTION')) {
       return { ...checked, state: 'LOCKED', signatures: [] };

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { chainSignaturesSchema } from '@signet/contracts/chain-signatures';
 import { useApiClient } from '../api/api-client-context';
+import { isApiError } from '../api/api-error';
+import { shouldRetryQuery } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
 
 /**
@@ -19,5 +21,9 @@ export function useChainSignatures(chainId: string, revisionId: string | undefin
         timeoutMs: 2 * 60_000,
       }),
     enabled: chainId !== '',
+    // A user's checks take turns on the server (429 while two run): try again shortly.
+    retry: (failures, error) =>
+      isApiError(error, 'TOO_MANY_REQUESTS') ? failures < 5 : shouldRetryQuery(failures, error),
+    retryDelay: 2000,
   });
 }
