@@ -298,7 +298,8 @@ describe('documents and signature chains in the browser', () => {
     await alex.page.goto('/signatureChains/list/TODO');
     await row(alex.page, 'budget.pdf').getByTestId('chain-approve').click();
     await alex.page.waitForURL((url) => url.pathname.includes('/approve-customization/'));
-    await alex.page.getByTestId('chain-thumbnail-image').waitFor();
+    // The whole document, one page: its only page is the last, so Approve is enabled once shown.
+    await alex.page.locator('[data-testid="approve-document-page"][data-state="shown"]').waitFor();
     expect(await fitsWidth(alex.page)).toBe(true);
     await screenshot(alex.page, 'approve-600');
     await alex.page.getByTestId('approve-comment').fill('Within budget');

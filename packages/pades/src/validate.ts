@@ -3,7 +3,7 @@ import { buildChain } from './certificate-chain';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
 import { OID } from './oids';
-import { PdfFile } from './pdf-file';
+import { PdfFile, type PdfLimits } from './pdf-file';
 import {
   PdfDict,
   PdfRef,
@@ -15,6 +15,7 @@ import {
 } from './pdf-objects';
 import { PdfParser } from './pdf-parser';
 import { qualifiedFieldName } from './pdf-structure';
+import { visibleSignaturePage } from './signature-page';
 import { verifyTimestampToken } from './timestamp';
 
 export interface ValidateOptions {
@@ -22,6 +23,8 @@ export interface ValidateOptions {
   trustAnchors: Uint8Array[];
   /** Password of an encrypted PDF. */
   password?: string;
+  /** Bounds on the work the file may cause (its inflate budget). */
+  limits?: PdfLimits;
 }
 
 export interface CertificateSummary {
@@ -58,6 +61,8 @@ export interface SignatureReport {
   algorithm?: string;
   /** /M of the signature dictionary (claimed by the signer). */
   signingTime?: Date;
+  /** The page (from 1) of a visible signature's widget; undefined for an invisible one. */
+  page?: number;
   timestamp?: { time?: Date; valid: boolean; trusted: boolean; tsa?: string };
   /** The byte ranges end at the end of the file. */
   coversWholeDocument: boolean;
@@ -129,6 +134,9 @@ function revisionEnds(bytes: Uint8Array): number[] {
 interface SignatureField {
   name: string;
   value: PdfValue;
+  /** The widget annotation: the field itself (merged), or its first kid. */
+  widget: PdfDict;
+  widgetRef?: PdfRef;
 }
 
 /** The signature fields that hold a signature (a /V value), with their qualified names. */
@@ -151,8 +159,19 @@ export function collectSignatureFields(file: PdfFile): SignatureField[] {
       const ft = dict.nameOf('FT') ?? inheritedFt;
       const kids = dict.get('Kids');
       const v = dict.get('V');
-      if (ft === 'Sig' && v !== undefined && v !== null) out.push({ name, value: v });
-      else if (kids !== undefined) walk(kids, name, ft, depth + 1);
+      if (ft === 'Sig' && v !== undefined && v !== null) {
+        // A field with its widgets as kids shows the first of them.
+        const kidList = dict.get('Rect') === undefined ? file.resolve(kids) : undefined;
+        const kid = Array.isArray(kidList) ? kidList[0] : undefined;
+        const kidDict = kid === undefined ? undefined : file.resolveDict(kid);
+        const widgetRef = kidDict ? kid : item;
+        out.push({
+          name,
+          value: v,
+          widget: kidDict ?? dict,
+          ...(widgetRef instanceof PdfRef ? { widgetRef } : {}),
+        });
+      } else if (kids !== undefined) walk(kids, name, ft, depth + 1);
     }
   };
   walk(form?.get('Fields') ?? null, '', undefined, 0);
@@ -335,7 +354,7 @@ function checkGap(bytes: Uint8Array, a: number, b: number, contents: Uint8Array)
  * times, coverage and what later updates change; flags USF, ISA and SWA shapes.
  */
 export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationReport {
-  const file = new PdfFile(pdf, options.password);
+  const file = new PdfFile(pdf, options.password, options.limits);
   const anchors = options.trustAnchors.map((der) => parseCertificate(der));
   const ends = revisionEnds(pdf);
   const lastEnd = ends[ends.length - 1] ?? 0;
@@ -384,6 +403,7 @@ function validateSignature(
     problems.push(message);
     return report;
   };
+  report.page = visibleSignaturePage(file, field.widget, field.widgetRef);
   const sig = file.resolveDict(field.value);
   if (!sig) return usf('the signature value is not a dictionary');
   report.subFilter = sig.nameOf('SubFilter');

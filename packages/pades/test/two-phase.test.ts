@@ -77,6 +77,8 @@ describe('two phases', () => {
       chainTrusted: true,
       coversWholeDocument: true,
       algorithm: 'ECDSA',
+      // The widget's page, as the placement asked.
+      page: 2,
     });
     const poppler = await pdfsig(pki, join(dir, 'two-phase.pdf'));
     expect(poppler[0]).toMatchObject({ valid: true, trusted: true, total: true });

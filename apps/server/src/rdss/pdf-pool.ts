@@ -10,12 +10,13 @@ import {
   type PdfInspection,
   type PreparedSignature,
   type PrepareOptions,
+  type ValidationReport,
 } from '@signet/pades';
 import type { PdfJob, PdfJobAnswer } from './pdf-worker';
 
 /**
  * The PDF engine's work off the server's thread (docs/decisions/022-pdf-work-off-the-event-loop.md):
- * an upload's parse and a signature's preparation run on a pool of worker threads, one per core,
+ * an upload's parse, a signature's preparation and a document's validation run on a pool of worker threads, one per core,
  * each job within a time limit and each thread within a heap, so that one document never holds
  * the requests of others.
  */
@@ -24,6 +25,8 @@ export interface PdfPool {
   inspect(bytes: Uint8Array): Promise<PdfInspection>;
   /** `prepareIncrement` within the file's inflate budget. */
   prepareIncrement(bytes: Uint8Array, options: PrepareOptions): Promise<PreparedSignature>;
+  /** `validate` (every signature, against `trustAnchors`) within the file's inflate budget. */
+  validate(bytes: Uint8Array, trustAnchors: Uint8Array[]): Promise<ValidationReport>;
   close(): Promise<void>;
 }
 
@@ -142,6 +145,15 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       const answer = await run({ kind: 'prepare', bytes, options: { ...prepareOptions, limits } });
       if (!('prepared' in answer)) throw new Error('the PDF thread answered another job');
       return answer.prepared;
+    },
+    async validate(bytes, trustAnchors) {
+      const answer = await run({
+        kind: 'validate',
+        bytes,
+        options: { trustAnchors, limits: limitsOf(bytes) },
+      });
+      if (!('validation' in answer)) throw new Error('the PDF thread answered another job');
+      return answer.validation;
     },
     close: () => pool.destroy(),
   };

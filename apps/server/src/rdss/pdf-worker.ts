@@ -1,19 +1,23 @@
 import type { MessagePort } from 'node:worker_threads';
-// The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload and
-// preparing a signature. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
+// The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload,
+// preparing a signature and validating the signatures a document holds. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
 import {
   inspectPdf,
   isPdfError,
   prepareIncrement,
+  validate,
   type PdfInspection,
   type PdfLimits,
   type PreparedSignature,
   type PrepareOptions,
+  type ValidateOptions,
+  type ValidationReport,
 } from '@signet/pades';
 
 export type PdfJob = (
   | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
   | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
+  | { kind: 'validate'; bytes: Uint8Array; options: ValidateOptions }
 ) & {
   /** Told when the job starts on its thread: its time limit counts from then. */
   started: MessagePort;
@@ -26,6 +30,7 @@ export type PdfJob = (
 export type PdfJobAnswer =
   | { inspection: PdfInspection }
   | { prepared: PreparedSignature }
+  | { validation: ValidationReport }
   | { pdfError: { code: string; message: string } };
 
 export default function runPdfJob(job: PdfJob): PdfJobAnswer {
@@ -33,6 +38,7 @@ export default function runPdfJob(job: PdfJob): PdfJobAnswer {
   job.started.close();
   try {
     if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
+    if (job.kind === 'validate') return { validation: validate(job.bytes, job.options) };
     return { prepared: prepareIncrement(job.bytes, job.options) };
   } catch (error) {
     if (isPdfError(error)) return { pdfError: { code: error.code, message: error.message } };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
 import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
+import { chainSignatureRoutes } from './chain-signature-routes';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
 import { signatureProfileRoutes } from './signature-profile-routes';
@@ -91,6 +92,9 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(signatureProfileRoutes, { ctx: context });
+    await authenticated.register(chainSignatureRoutes, {
+      ctx: { ...context, ...stores, pdf },
+    });
   });
 };
 

@@ -13,4 +13,5 @@ export type {
   SignHashesResult,
   SigningAuthorisation,
 } from './signing-client';
+export { embeddedCaRoots } from './ca-roots';
 export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';

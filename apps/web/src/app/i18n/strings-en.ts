@@ -6,6 +6,7 @@ import signatureProfiles from '../../features/signature-profiles/i18n/en.json';
 import signing from '../../features/signing/i18n/en.json';
 import users from '../../features/users/i18n/en.json';
 import common from '../../shared/i18n/en.json';
+import documentView from '../../shared/document-view/i18n/en.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/en.json';
 import app from './en.json';
 
@@ -19,6 +20,7 @@ export const en = {
   chains,
   devices,
   signatureDrawer,
+  documentView,
   signatureProfiles,
   signing,
 };

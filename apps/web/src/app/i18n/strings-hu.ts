@@ -6,6 +6,7 @@ import signatureProfiles from '../../features/signature-profiles/i18n/hu.json';
 import signing from '../../features/signing/i18n/hu.json';
 import users from '../../features/users/i18n/hu.json';
 import common from '../../shared/i18n/hu.json';
+import documentView from '../../shared/document-view/i18n/hu.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/hu.json';
 import app from './hu.json';
 import type { en } from './strings-en';
@@ -20,6 +21,7 @@ export const hu: Record<keyof typeof en, object> = {
   chains,
   devices,
   signatureDrawer,
+  documentView,
   signatureProfiles,
   signing,
 };

@@ -41,6 +41,14 @@ export function leadDocumentId(chain: Chain): string {
   return chainDocuments(chain)[0]?.id ?? '';
 }
 
+/**
+ * The document as it stands: the chain's latest signed revision once anything is signed, else
+ * its upload (a batch's first document).
+ */
+export function currentDocumentId(chain: Chain): string {
+  return chain.signedDocument?.id ?? leadDocumentId(chain);
+}
+
 /** A thumbnail's title is cut at 16 characters (documents §9). */
 export function shortTitle(name: string, max = 16): string {
   return name.length > max ? `${name.slice(0, max - 1)}…` : name;

@@ -1,3 +1,5 @@
+import type { PageSize } from '../../shared/document-view/pdf-page-canvas';
+
 /**
  * Where the visible signature sits, in PDF points from the page's lower left corner with the page
  * counted from 1 (the sign call's `signatureFieldParameters`), and how the preview's CSS pixels
@@ -11,11 +13,7 @@ export interface FieldBox {
   height: number;
 }
 
-/** A page's size in PDF points (the unrotated media box as pdf.js reports it at scale 1). */
-export interface PageSize {
-  width: number;
-  height: number;
-}
+export type { PageSize };
 
 /** The default box of D§9: origin 0,0 on page 1, 150 × 50 points (the 3:1 of the preview canvas). */
 export const defaultFieldBox: FieldBox = {

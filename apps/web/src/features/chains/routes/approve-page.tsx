@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,16 +17,25 @@ import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
-import { chainFileName, chainRoutes, leadDocumentId, personName, ruleChainOf } from '../chain-view';
-import { DocumentPreview } from '../components/chain-thumbnail';
+import { PagedDocument } from '../../../shared/document-view/paged-document';
+import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
+import {
+  chainFileName,
+  chainRoutes,
+  currentDocumentId,
+  personName,
+  ruleChainOf,
+} from '../chain-view';
 import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { useChainCommands } from '../use-chain-commands';
 
 const maxComment = 255;
 
 /**
- * /document/{docId}/approve-customization/{chainId}/{entryId}: an approver sees the document and
- * approves it with an optional comment, or declines it with a reason; both return to the list.
+ * /document/{docId}/approve-customization/{chainId}/{entryId}: an approver reads the document as
+ * it stands, page by page, with the signatures so far, and approves it with an optional comment
+ * once the last page has been shown (issue 26 §5), or declines it with a reason; both return to
+ * the list.
  */
 export default function ApprovePage() {
   const { t } = useTranslation('chains');
@@ -41,6 +49,10 @@ export default function ApprovePage() {
   const commands = useChainCommands();
   const [comment, setComment] = useState('');
   const [isDeclining, setDeclining] = useState(false);
+  const [page, setPage] = useState(1);
+  // The document whose last page was shown: a newer revision (another signer in an unordered
+  // chain) is read again.
+  const [readToTheEnd, setReadToTheEnd] = useState<string | null>(null);
   const backToList = () => void navigate(chainRoutes.list());
 
   if (chain.isPending) return <CircularProgress aria-label={tc('loading')} />;
@@ -58,6 +70,8 @@ export default function ApprovePage() {
   const rules = ruleChainOf(data);
   const mayApprove = canApprove(rules, userId) && data.currentSignatureId === currentSignatureId;
   const tooLong = comment.length > maxComment;
+  const documentId = currentDocumentId(data);
+  const hasSeenLastPage = readToTheEnd === documentId;
 
   const submit = async () => {
     try {
@@ -85,13 +99,25 @@ export default function ApprovePage() {
           “{data.comment}”
         </Typography>
       )}
-      <Paper variant="outlined" sx={{ maxWidth: 480 }}>
-        <DocumentPreview
-          documentId={leadDocumentId(data)}
-          alt={t('approve.preview')}
-          height={420}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' },
+          alignItems: 'start',
+        }}
+      >
+        <PagedDocument
+          documentId={documentId}
+          page={page}
+          onTurn={setPage}
+          testId="approve-document"
+          onPageShown={(shown, count) => {
+            if (shown === count) setReadToTheEnd(documentId);
+          }}
         />
-      </Paper>
+        <SignaturesPanel chainId={data.id} revisionId={data.signedDocument?.id} />
+      </Box>
       {mayApprove ? (
         <>
           <TextField
@@ -104,6 +130,11 @@ export default function ApprovePage() {
             helperText={`${comment.length} / ${maxComment}`}
             slotProps={{ htmlInput: { 'data-testid': 'approve-comment' } }}
           />
+          {!hasSeenLastPage && (
+            <Typography variant="body2" color="text.secondary" data-testid="approve-hint">
+              {t('approve.readToTheEnd')}
+            </Typography>
+          )}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
               {tc('actions.back')}
@@ -117,7 +148,7 @@ export default function ApprovePage() {
               variant="contained"
               startIcon={<ThumbUpIcon />}
               onClick={() => void submit()}
-              disabled={approve.isPending || tooLong}
+              disabled={approve.isPending || tooLong || !hasSeenLastPage}
               data-testid="approve-confirm"
             >
               {t('approve.confirm')}

@@ -1,20 +1,9 @@
-import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentBytes } from '../api/get-document-bytes';
+import { PagedDocument } from '../../../shared/document-view/paged-document';
+import type { PdfState } from '../../../shared/document-view/use-pdf-document';
 import { fitToPage, onPage } from '../signature-field';
 import type { FieldBox } from '../signature-field';
-import { useElementWidth } from '../use-element-width';
-import { usePdfDocument } from '../use-pdf-document';
-import type { PdfState } from '../use-pdf-document';
-import { PdfPageCanvas } from './pdf-page-canvas';
 import { SignatureBox } from './signature-box';
 
 interface SigningPreviewProps {
@@ -32,10 +21,8 @@ interface SigningPreviewProps {
   testId?: string;
 }
 
-const maxWidth = 760;
-
 /**
- * The document as it will be signed: pdf.js draws the current page, the pager turns pages (the
+ * The document as it will be signed, in the shared paged viewer: the pager turns pages (the
  * signature box goes along to the page shown), and the box is dragged and scaled on it.
  */
 export function SigningPreview({
@@ -49,22 +36,10 @@ export function SigningPreview({
   testId = 'signing-preview',
 }: SigningPreviewProps) {
   const { t } = useTranslation('signing');
-  const column = useRef<HTMLDivElement>(null);
-  const columnWidth = useElementWidth(column);
-  const bytes = useDocumentBytes(documentId);
-  const state = usePdfDocument(bytes.data, password);
   const [viewedPage, setViewedPage] = useState(1);
   const pageNumber = box?.page ?? viewedPage;
-  const pageWidth = width ?? Math.min(columnWidth, maxWidth);
-
-  useEffect(() => {
-    onPdfState?.(state);
-    // Report each new state once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
-
-  const pageCount = state.kind === 'ready' ? state.pdf.numPages : 0;
-  const shownPage = Math.max(1, Math.min(pageNumber, pageCount));
+  // A box that stays where the batch's default puts it turns no pages.
+  const canTurn = !box || Boolean(onBoxChange);
   const turnTo = (page: number) => {
     setViewedPage(page);
     // The size of the new page is known once it is drawn; `onPageSize` fits the box then.
@@ -72,65 +47,32 @@ export function SigningPreview({
   };
 
   return (
-    <Box ref={column} sx={{ width: width ?? '100%', minWidth: 0 }} data-testid={testId}>
-      {(bytes.isPending || state.kind === 'loading') && !bytes.isError && (
-        <CircularProgress aria-label={t('preview.loading')} />
-      )}
-      {(bytes.isError || state.kind === 'invalid') && (
-        <Alert severity="error">{t('preview.invalid')}</Alert>
-      )}
-      {state.kind === 'password' && <Alert severity="info">{t('preview.locked')}</Alert>}
-      {state.kind === 'ready' && (
-        <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <PdfPageCanvas
-            pdf={state.pdf}
-            pageNumber={shownPage}
-            width={pageWidth}
-            label={t('preview.page', { page: shownPage, count: pageCount })}
-            testId={`${testId}-page`}
-            onPageSize={(size) => {
-              if (!box || !onBoxChange) return;
-              const fitted = onPage(box, shownPage, size);
-              if (JSON.stringify(fitted) !== JSON.stringify(box)) onBoxChange(fitted);
-            }}
-            overlay={(size, scale) =>
-              box && (
-                <SignatureBox
-                  box={fitToPage(box, size)}
-                  page={size}
-                  scale={scale}
-                  image={image}
-                  label={t('preview.signature')}
-                  onChange={onBoxChange}
-                />
-              )
-            }
+    <PagedDocument
+      documentId={documentId}
+      password={password}
+      onPdfState={onPdfState}
+      page={pageNumber}
+      onTurn={canTurn ? turnTo : undefined}
+      width={width}
+      testId={testId}
+      onPageSize={(size, shown) => {
+        if (!box || !onBoxChange) return;
+        // A saved position past a shorter document's end comes to its last page.
+        const fitted = onPage(box, shown, size);
+        if (JSON.stringify(fitted) !== JSON.stringify(box)) onBoxChange(fitted);
+      }}
+      overlay={(size, scale) =>
+        box && (
+          <SignatureBox
+            box={fitToPage(box, size)}
+            page={size}
+            scale={scale}
+            image={image}
+            label={t('preview.signature')}
+            onChange={onBoxChange}
           />
-          {pageCount > 1 && (!box || onBoxChange) && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <IconButton
-                aria-label={t('preview.previous')}
-                disabled={shownPage <= 1}
-                onClick={() => turnTo(shownPage - 1)}
-                data-testid={`${testId}-previous`}
-              >
-                <NavigateBeforeIcon />
-              </IconButton>
-              <Typography data-testid={`${testId}-page-number`}>
-                {t('preview.page', { page: shownPage, count: pageCount })}
-              </Typography>
-              <IconButton
-                aria-label={t('preview.next')}
-                disabled={shownPage >= pageCount}
-                onClick={() => turnTo(shownPage + 1)}
-                data-testid={`${testId}-next`}
-              >
-                <NavigateNextIcon />
-              </IconButton>
-            </Stack>
-          )}
-        </Stack>
-      )}
-    </Box>
+        )
+      }
+    />
   );
 }

@@ -22,6 +22,7 @@ import { useSigningCredentials } from '../api/get-signing-credentials';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignerDeclineDialog } from '../components/signer-decline-dialog';
 import { credentialLabel } from '../components/signature-options';
+import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
 import { SigningPreview } from '../components/signing-preview';
 import { SigningChainGate } from '../components/signing-chain-gate';
 import { WarningDialog } from '../components/warning-dialog';
@@ -34,7 +35,7 @@ import {
   personName,
   previewDocumentId,
 } from '../signing-chain';
-import type { PdfState } from '../use-pdf-document';
+import type { PdfState } from '../../../shared/document-view/use-pdf-document';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
 
@@ -238,6 +239,7 @@ function ClerkForm({
           image={drawing}
         />
       </Box>
+      <SignaturesPanel chainId={chain.id} revisionId={chain.signedDocument?.id} />
       <SignatureDrawer
         open={isDrawerOpen}
         onClose={() => setDrawerOpen(false)}

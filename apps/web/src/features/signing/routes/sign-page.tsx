@@ -16,6 +16,7 @@ import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignerDeclineDialog } from '../components/signer-decline-dialog';
 import { SignatureOptions } from '../components/signature-options';
 import { CredentialNote, SigningColumns } from '../components/signing-columns';
+import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
 import { SigningPreview } from '../components/signing-preview';
 import { SigningChainGate } from '../components/signing-chain-gate';
 import { WarningDialog } from '../components/warning-dialog';
@@ -28,7 +29,7 @@ import {
   personName,
   previewDocumentId,
 } from '../signing-chain';
-import type { PdfState } from '../use-pdf-document';
+import type { PdfState } from '../../../shared/document-view/use-pdf-document';
 import { useSignChoice } from '../use-sign-choice';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
@@ -186,6 +187,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
           image={image}
         />
       </SigningColumns>
+      <SignaturesPanel chainId={chain.id} revisionId={chain.signedDocument?.id} />
       {flow.dialogs}
       {passwordPrompt && (
         <PdfPasswordDialog

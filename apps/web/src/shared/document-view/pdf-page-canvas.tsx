@@ -3,7 +3,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { PageSize } from '../signature-field';
+
+/** A page's size in PDF points (the unrotated media box as pdf.js reports it at scale 1). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
 
 interface PdfPageCanvasProps {
   pdf: PDFDocumentProxy;
@@ -13,7 +18,7 @@ interface PdfPageCanvasProps {
   width: number;
   label: string;
   testId?: string;
-  /** What lies over the page (the signature box), given the page's size and pixels per point. */
+  /** What lies over the page (a signature box), given the page's size and pixels per point. */
   overlay?: (page: PageSize, scale: number) => ReactNode;
   /** Called with the page's size in points once it is drawn. */
   onPageSize?: (page: PageSize) => void;

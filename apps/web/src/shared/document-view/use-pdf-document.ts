@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
-import { isPdfPasswordError, loadPdfJs } from '../../shared/pdf/load-pdfjs';
+import { isPdfPasswordError, loadPdfJs } from '../pdf/load-pdfjs';
 
 export type PdfState =
   | { kind: 'loading' }

@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../shared/api/api-client-context';
-import { signingKeys } from './signing-keys';
+import { useApiClient } from '../api/api-client-context';
+import { queryKeys } from '../api/query-keys';
+
+/** The bytes of a document or revision, under the root that document events refresh. */
+export const documentBytesKey = (documentId: string) =>
+  [...queryKeys.documents, 'bytes', documentId] as const;
 
 /**
- * GET documents/{id}/file: the bytes of the revision the signer signs on (the chain's latest
- * signed revision, or the original before the first signature), for the pdf.js preview.
+ * GET documents/{id}/file: the bytes of a document or of a chain's signed revision (its id is the
+ * chain's signedDocument), for the pdf.js viewer of the signing and approve screens.
  */
 export function useDocumentBytes(documentId: string | undefined) {
   const client = useApiClient();
   return useQuery({
-    queryKey: signingKeys.documentBytes(documentId ?? ''),
+    queryKey: documentBytesKey(documentId ?? ''),
     queryFn: async ({ signal }) => {
       const blob = await client.get<Blob>(
         `/rdss/v1/documents/${encodeURIComponent(documentId ?? '')}/file`,
