@@ -5,6 +5,7 @@ import {
   helveticaWidths,
   type AppearanceOptions,
 } from './appearance';
+import { appendTrailPages, rootPageNode } from './append-pages';
 import { buildSignedAttributes } from './cms-signed-data';
 import { PdfError } from './errors';
 import { loadImage } from './image';
@@ -46,6 +47,12 @@ export interface PrepareOptions {
   placeholderSize?: number;
   /** Bounds on the work the file may cause (its inflate budget). */
   limits?: PdfLimits;
+  /**
+   * A standalone, unencrypted PDF whose pages go into the same update (the signing trail): they
+   * replace the pages an earlier update appended so, at the end of the document. The visible
+   * signature's page then counts the document's own pages only.
+   */
+  trailPages?: Uint8Array;
 }
 
 /** Everything `embed` needs besides the prepared bytes: small and JSON-serialisable. */
@@ -192,7 +199,7 @@ function prepareOutput(
   const update = new IncrementalUpdate(file);
   const appearance = options.appearance;
   const pageNumber = appearance?.page ?? 1;
-  const pages = pageCount(file);
+  const pages = pageCount(file) - (options.trailPages ? rootPageNode(file).trailKids : 0);
   if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) {
     throw new PdfError(
       'INVALID_OPTIONS',
@@ -318,6 +325,8 @@ function prepareOutput(
     if (acroFormValue instanceof PdfRef) update.writeObject(acroFormValue, acroForm);
     else update.writeObject(catalog.ref, new PdfDict(catalog.dict.map).set('AcroForm', acroForm));
   }
+
+  if (options.trailPages) appendTrailPages(file, update, options.trailPages);
 
   // Signature dictionary with the placeholders, laid out by hand so the offsets are known.
   const signerName = options.name;
