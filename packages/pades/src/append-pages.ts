@@ -1,5 +1,5 @@
 import { PdfError } from './errors';
-import type { IncrementalUpdate } from './incremental-update';
+import { IncrementalUpdate } from './incremental-update';
 import { PdfFile } from './pdf-file';
 import { PdfDict, PdfName, PdfRef, PdfStream, type PdfValue } from './pdf-objects';
 import { certificationPermission, getCatalog, inheritedAttribute } from './pdf-structure';
@@ -68,13 +68,15 @@ function leafPages(file: PdfFile): { ref: PdfRef; dict: PdfDict }[] {
 /**
  * Copies every page of `source` (a plain, unencrypted PDF) into `update`, with everything the
  * pages reach renumbered into the target's free numbers, and rewrites the target's root page node
- * so that its earlier trail pages are replaced by these. Returns how many pages were appended.
+ * so that its earlier trail pages are replaced by these. Returns the new pages.
  */
 export function appendTrailPages(
   file: PdfFile,
   update: IncrementalUpdate,
   source: Uint8Array,
-): number {
+  /** Annotations (a signature's widget) of a document with no pages of its own: on page 1. */
+  firstPageAnnots: PdfRef[] = [],
+): PdfRef[] {
   if (certificationPermission(file) !== undefined)
     throw new PdfError('DOCUMENT_LOCKED', 'pages cannot be added to a certified document');
   const from = new PdfFile(source);
@@ -106,6 +108,7 @@ export function appendTrailPages(
     return value;
   };
 
+  const kept = root.kids.filter((kid) => !isTrailPage(file.resolveDict(kid)));
   // The pages first, so that whatever points back at a page finds its new number.
   const pageNums = new Set(pages.map((page) => page.ref.num));
   const newPages = pages.map((page) => refFor(page.ref.num));
@@ -118,6 +121,8 @@ export function appendTrailPages(
       for (const [key, item] of (pageDicts.get(num) as PdfDict).map)
         if (!DROPPED.has(key)) page.set(key, copy(item));
       page.set('Type', new PdfName('Page')).set('Parent', root.ref).set(TRAIL_PAGE_KEY, true);
+      if (num === pages[0]?.ref.num && firstPageAnnots.length > 0 && kept.length === 0)
+        page.set('Annots', firstPageAnnots);
       update.writeObject(ref, page);
       continue;
     }
@@ -131,11 +136,38 @@ export function appendTrailPages(
     }
   }
 
-  const kept = root.kids.filter((kid) => !isTrailPage(file.resolveDict(kid)));
   const count = (root.dict.numberOf('Count') ?? kept.length) - root.trailKids + newPages.length;
   update.writeObject(
     root.ref,
     new PdfDict(root.dict.map).set('Kids', [...kept, ...newPages]).set('Count', count),
   );
-  return newPages.length;
+  return newPages;
+}
+
+/**
+ * A standalone PDF (a detached signing trail) as a document whose pages are all trail pages: an
+ * incremental update hangs every page, marked, directly under the root page node, so that the
+ * trail the next signature appends replaces all of them. Returns the whole new file.
+ */
+export function markTrailPages(pdf: Uint8Array): Uint8Array {
+  const file = new PdfFile(pdf);
+  if (file.security) throw new PdfError('INVALID_OPTIONS', 'the trail PDF is encrypted');
+  const pages = leafPages(file);
+  if (pages.length === 0) throw new PdfError('INVALID_OPTIONS', 'the trail PDF has no pages');
+  const root = rootPageNode(file);
+  const update = new IncrementalUpdate(file);
+  for (const page of pages) {
+    const dict = new PdfDict(page.dict.map).set('Parent', root.ref).set(TRAIL_PAGE_KEY, true);
+    update.writeObject(page.ref, dict);
+  }
+  update.writeObject(
+    root.ref,
+    new PdfDict(root.dict.map)
+      .set(
+        'Kids',
+        pages.map((page) => page.ref),
+      )
+      .set('Count', pages.length),
+  );
+  return Buffer.concat([pdf, update.finish()]);
 }

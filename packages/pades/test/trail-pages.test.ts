@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { isPdfError, sign, validate, type Signer } from '../src/index';
+import { isPdfError, markTrailPages, sign, validate, type Signer } from '../src/index';
 import { ecSigner, rsaSigner, type TestPki } from './support/pki';
 import { pdfsig, qpdfCheck, runTool, testPki } from './support/tools';
 
@@ -144,5 +144,25 @@ describe('signing trail pages appended with a signature', () => {
       appearance: { page: 4, originX: 10, originY: 10, width: 100, height: 40 },
     }).catch((error: unknown) => error);
     expect(isPdfError(refused) && refused.code).toBe('INVALID_OPTIONS');
+  });
+
+  it('a detached trail PDF: every page marked, so each signature replaces the whole trail', async () => {
+    let current = markTrailPages(await trailPdf('v1', 2));
+    const signed: string[] = [];
+    for (const [index, signer] of signers.entries()) {
+      current = await sign(current, signer, { trailPages: await trailPdf(`v${index + 2}`, 3) });
+      const out = join(dir, `detached-${index + 1}.pdf`);
+      writeFileSync(out, current);
+      signed.push(out);
+      expect(await pageCountOf(out)).toBe(3);
+      const text = await textOf(out, 1);
+      expect(text).toContain(`Signing trail v${index + 2} page 3 of 3`);
+      expect(text).not.toContain('Signing trail v1');
+      expect((await qpdfCheck(out)).code).toBe(0);
+      const poppler = await pdfsig(pki, out);
+      expect(poppler.map((s) => s.validation)).toEqual(
+        Array(index + 1).fill('Signature is Valid.'),
+      );
+    }
   });
 });
