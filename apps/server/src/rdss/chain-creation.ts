@@ -19,6 +19,7 @@ import { findBatch, findDocument } from './document-store';
 import type { DocumentRow } from './document-table';
 import { countInvitationMails, refuseTooManyParticipants } from './invitation-caps';
 import type { StoredChain } from './stored-chain';
+import { createTrailDocument } from './trail-document';
 
 /**
  * Creates a chain over a document the creator uploaded. Registered participants are named by
@@ -31,7 +32,8 @@ export async function createChain(options: {
   actor: AuthUser;
   input: CreateChain;
 }): Promise<Chain> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor } = options;
+  const input = withTrailMode(ctx, options.input);
   mayCreateChains(actor);
   refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
   const subject = input.origDocId
@@ -40,8 +42,10 @@ export async function createChain(options: {
   await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
   const inviterName = await inviterNameOf(ctx, actor);
-  await ctx.database.db.transaction(async (tx) => {
-    await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName });
+  await withTrailFiles(ctx, async (trails) => {
+    await ctx.database.db.transaction(async (tx) => {
+      await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, trails });
+    });
   });
   return toView(ctx, stored, subject, actor.id);
 }
@@ -55,7 +59,8 @@ export async function createMultiChain(options: {
   actor: AuthUser;
   input: CreateMultiChain;
 }): Promise<Chain[]> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor } = options;
+  const input = withTrailMode(ctx, options.input);
   mayCreateChains(actor);
   refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
   const batch = await ownBatch(ctx, actor, input.batchId);
@@ -68,20 +73,35 @@ export async function createMultiChain(options: {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
   }
   const inviterName = await inviterNameOf(ctx, actor);
-  await ctx.database.db.transaction(async (tx) => {
-    // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
-    const mails = planned.map(({ stored }) => newcomersOf(stored).length);
-    await countInvitationMails(
-      tx,
-      ctx.config,
-      actor.id,
-      mails.reduce((sum, n) => sum + n, 0),
-    );
-    for (const { stored, subject } of planned) {
-      await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, isCounted: true });
-    }
-  });
+  await withTrailFiles(ctx, (trails) =>
+    ctx.database.db.transaction(async (tx) => {
+      // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
+      const mails = planned.map(({ stored }) => newcomersOf(stored).length);
+      await countInvitationMails(
+        tx,
+        ctx.config,
+        actor.id,
+        mails.reduce((sum, n) => sum + n, 0),
+      );
+      for (const { stored, subject } of planned) {
+        await insertAndAnnounce(ctx, tx, actor, stored, subject, {
+          inviterName,
+          isCounted: true,
+          trails,
+        });
+      }
+    }),
+  );
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
+}
+
+/** The payload with its trail mode: ATTACHED by default while the feature is on (D§9). */
+function withTrailMode<T extends { signingTrailMode?: CreateChain['signingTrailMode'] }>(
+  ctx: ChainContext,
+  input: T,
+): T & { signingTrailMode: NonNullable<CreateChain['signingTrailMode']> } {
+  const fallback = ctx.config.SIGNING_TRAIL_ENABLED ? 'ATTACHED' : 'NONE';
+  return { ...input, signingTrailMode: input.signingTrailMode ?? fallback };
 }
 
 /**
@@ -136,9 +156,26 @@ async function insertAndAnnounce(
   actor: AuthUser,
   stored: StoredChain,
   subject: ChainSubject,
-  mails: { inviterName: string; isCounted?: boolean },
+  options: { inviterName: string; isCounted?: boolean; trails: string[] },
 ): Promise<void> {
+  const { trails, ...mails } = options;
   await insertChain(tx, stored);
   await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
+  const trail = await createTrailDocument(ctx, tx, stored, subject.document);
+  if (trail) trails.push(trail);
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
+}
+
+/** Runs a creation; the detached trails' bytes it wrote go again when it does not commit. */
+async function withTrailFiles(
+  ctx: ChainContext,
+  create: (trails: string[]) => Promise<void>,
+): Promise<void> {
+  const trails: string[] = [];
+  try {
+    await create(trails);
+  } catch (error) {
+    await Promise.all(trails.map((id) => ctx.blobs?.remove(id)));
+    throw error;
+  }
 }

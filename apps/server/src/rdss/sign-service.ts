@@ -17,6 +17,8 @@ import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
+import { trailForSignature } from './sign-trail';
+import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
@@ -66,6 +68,8 @@ interface Job {
   base: RevisionRow[];
   baseSize: number;
   prepared: PreparedSignature;
+  /** A DETACHED trail's document, revised and signed with it (a second hash). */
+  trail?: TrailDocumentJob | undefined;
   signedAt: Date;
   subsignerName: string | null;
   /** Answered from an earlier call with the same idempotency key. */
@@ -131,9 +135,11 @@ export async function signChains(options: {
   ctx: SignContext;
   actor: AuthUser;
   input: SignRequest;
+  /** The signer's address as the server saw it, for the signing trail. */
+  clientAddress?: string | undefined;
   timings?: Timings;
 }): Promise<SignResultItem[]> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor, input, clientAddress } = options;
   const timings = options.timings ?? noTimings;
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
@@ -161,7 +167,7 @@ export async function signChains(options: {
   const taken: Buffer[] = [];
   try {
     return await ctx.locks.run(chainIds, () =>
-      signInTurn(ctx, { actor, input, credential, session, taken, timings }),
+      signInTurn(ctx, { actor, input, credential, session, taken, timings, clientAddress }),
     );
   } catch (error) {
     // Nothing is signed unless the session signed; then this does nothing.
@@ -182,12 +188,24 @@ async function signInTurn(
     session: KeySession;
     taken: Buffer[];
     timings: Timings;
+    clientAddress: string | undefined;
   },
 ): Promise<SignResultItem[]> {
-  const { actor, input, credential, session, taken, timings } = options;
+  const { actor, input, credential, session, taken, timings, clientAddress } = options;
   const jobs: Job[] = [];
   for (const [index, item] of input.signatures.entries()) {
-    jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, taken, timings }));
+    jobs.push(
+      await prepareJob(ctx, {
+        actor,
+        input,
+        credential,
+        index,
+        item,
+        taken,
+        timings,
+        clientAddress,
+      }),
+    );
   }
   const open = jobs.filter((job) => !job.done);
   if (open.length === 0) {
@@ -200,9 +218,10 @@ async function signInTurn(
         input,
         credential,
         job,
-        signature: signatures[i] as Uint8Array,
+        signature: signatures[i] as JobSignatures,
         taken,
         timings,
+        clientAddress,
       });
     }
   }
@@ -240,6 +259,7 @@ async function prepareJob(
     /** Where the buffers taken for the revision's bytes are noted. */
     taken: Buffer[];
     timings: Timings;
+    clientAddress: string | undefined;
   },
 ): Promise<Job> {
   const { actor, input, credential, index, item, taken, timings } = options;
@@ -299,19 +319,43 @@ async function prepareJob(
       settings,
     }),
   );
+  const trail = await timings.measure('trail', async () =>
+    trailForSignature(ctx, db, stored.chain, {
+      actorId: actor.id,
+      entryId: row.id,
+      name: (await ctx.users.find(actor.id))?.name ?? credential.subjectName,
+      email: actor.email,
+      subsignerName,
+      certificates: credential.certificates,
+      signedAt,
+      page: appearance?.page,
+      clientAddress: options.clientAddress,
+    }),
+  );
+  const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
+  const signing = {
+    certificateChain: credential.certificates,
+    algorithm: algorithmOf(credential),
+    signingTime: signedAt,
+    name: credential.subjectName,
+    ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
+  };
   let prepared: PreparedSignature;
+  let trailJob: TrailDocumentJob | undefined;
   try {
     prepared = await timings.measure('engine', () =>
       ctx.pdf.prepareIncrement(bytes, {
-        certificateChain: credential.certificates,
-        algorithm: algorithmOf(credential),
-        signingTime: signedAt,
-        name: credential.subjectName,
+        ...signing,
         ...(password === undefined ? {} : { password }),
         ...(appearance ? { appearance } : {}),
-        ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
+        ...(attached ? { trailPages: attached } : {}),
       }),
     );
+    if (trail && stored.chain.signingTrailMode === 'DETACHED') {
+      trailJob = await timings.measure('engine', () =>
+        prepareTrailDocument(ctx, { chain: stored.chain, trail, signing }),
+      );
+    }
   } catch (error) {
     throw pdfFailure(error, { index, password });
   }
@@ -327,27 +371,45 @@ async function prepareJob(
     base,
     baseSize: bytes.length,
     prepared,
+    trail: trailJob,
     signedAt,
     subsignerName,
   };
 }
 
-/** One authorisation for every hash (the session's), then the signatures, in the jobs' order. */
+/** A job's signature values: its document's, and its detached trail's. */
+interface JobSignatures {
+  main: Uint8Array;
+  trail?: Uint8Array | undefined;
+}
+
+/**
+ * One authorisation for every hash (the session's): each job's, and its detached trail's after
+ * it (D§4 signature chunking); the signatures come back per job, in the jobs' order.
+ */
 async function signAll(
   ctx: SignContext,
   options: { session: KeySession; jobs: Job[]; timings: Timings },
-): Promise<Uint8Array[]> {
+): Promise<JobSignatures[]> {
   const { session, jobs, timings } = options;
+  const parts = jobs.flatMap((job) => [
+    { hash: job.prepared.hash, name: job.document.fileName },
+    ...(job.trail ? [{ hash: job.trail.prepared.hash, name: job.trail.document.fileName }] : []),
+  ]);
   const { signatures } = await session.signHashes(
     {
-      hashes: jobs.map((job) => job.prepared.hash),
+      hashes: parts.map((part) => part.hash),
       hashAlgorithm: 'sha256',
-      documents: jobs.map((job) => job.document.fileName),
+      documents: parts.map((part) => part.name),
     },
     timings,
   );
   crash(ctx, 'signed');
-  return signatures;
+  let next = 0;
+  return jobs.map((job) => ({
+    main: signatures[next++] as Uint8Array,
+    ...(job.trail ? { trail: signatures[next++] as Uint8Array } : {}),
+  }));
 }
 
 /**
@@ -362,12 +424,13 @@ async function commitWithRetry(
     input: SignRequest;
     credential: SigningCredential;
     job: Job;
-    signature: Uint8Array;
+    signature: JobSignatures;
     taken: Buffer[];
     timings: Timings;
+    clientAddress: string | undefined;
   },
 ): Promise<SignResultItem> {
-  const { actor, input, credential, taken, timings } = options;
+  const { actor, input, credential, taken, timings, clientAddress } = options;
   let { job, signature } = options;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -387,6 +450,7 @@ async function commitWithRetry(
         item: job.item,
         taken,
         timings,
+        clientAddress,
       });
       if (job.done) return job.done;
       // A new authorisation with the same key password, inside the turn this time (rare).
@@ -395,7 +459,7 @@ async function commitWithRetry(
         timings,
       );
       try {
-        [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [Uint8Array];
+        [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [JobSignatures];
       } catch (error) {
         await session.abandon();
         throw error;
@@ -410,29 +474,32 @@ async function commitJob(
     actor: AuthUser;
     input: SignRequest;
     job: Job;
-    signature: Uint8Array;
+    signature: JobSignatures;
     timings: Timings;
   },
 ): Promise<SignResultItem> {
   const { actor, input, job, signature, timings } = options;
   let increment: Uint8Array;
+  let trailIncrement: Uint8Array | undefined;
   try {
-    increment = await timings.measure('engine', () => embed(job.prepared, signature));
+    increment = await timings.measure('engine', () => embed(job.prepared, signature.main));
+    if (job.trail && signature.trail) {
+      const { prepared } = job.trail;
+      const value = signature.trail;
+      trailIncrement = await timings.measure('engine', () => embed(prepared, value));
+    }
   } catch (error) {
     throw pdfFailure(error, { index: job.index });
   }
-  const seq = job.base.length + 1;
-  const revision: RevisionRow = {
-    id: randomUUID(),
-    chainId: job.chainId,
-    documentId: job.document.id,
-    seq,
-    entryId: job.entry.id,
-    baseSize: job.baseSize,
-    fileSize: job.baseSize + increment.length,
-    sha256: createHash('sha256').update(increment).digest('hex'),
-    createdAt: job.signedAt,
-  };
+  const revision = revisionRow(job, job, increment);
+  const trailRevision =
+    job.trail && trailIncrement ? revisionRow(job, job.trail, trailIncrement) : undefined;
+  const written = [
+    { revision, increment },
+    ...(trailRevision && trailIncrement
+      ? [{ revision: trailRevision, increment: trailIncrement }]
+      : []),
+  ];
   const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
   const chainStatus = allDone ? 'DONE' : 'CREATED';
   const result: SignResultItem = {
@@ -457,7 +524,10 @@ async function commitJob(
     committed = await timings.measure('database', async () => {
       // A file is written before the statement that names it (a kill in between leaves a file
       // no row names, never served); one in the database is written by that statement.
-      if (!inDatabase) await ctx.increments.put(ctx.database.db, revision.id, increment);
+      if (!inDatabase) {
+        for (const w of written)
+          await ctx.increments.put(ctx.database.db, w.revision.id, w.increment);
+      }
       crash(ctx, 'stored');
       return revisions.commitSignature(ctx.database.db, {
         revision,
@@ -465,6 +535,10 @@ async function commitJob(
         entry: { id: job.entry.id, comment: job.item.comment ?? null },
         chainDone: allDone,
         increment: inDatabase ? increment : undefined,
+        trailRevision: trailRevision && {
+          revision: trailRevision,
+          increment: inDatabase ? trailIncrement : undefined,
+        },
         signRequest: input.idempotencyKey
           ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
           : undefined,
@@ -472,13 +546,32 @@ async function commitJob(
       });
     });
   } catch (error) {
-    await ctx.increments.remove(revision.id);
+    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
     throw error;
   }
   if (!committed) {
-    await ctx.increments.remove(revision.id);
+    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
     throw new StaleRevision();
   }
   crash(ctx, 'committed');
   return result;
+}
+
+/** The revision row of a signed increment over `part`'s latest revision (its document's). */
+function revisionRow(
+  job: Job,
+  part: { document: DocumentRow; base: RevisionRow[]; baseSize: number },
+  increment: Uint8Array,
+): RevisionRow {
+  return {
+    id: randomUUID(),
+    chainId: job.chainId,
+    documentId: part.document.id,
+    seq: part.base.length + 1,
+    entryId: job.entry.id,
+    baseSize: part.baseSize,
+    fileSize: part.baseSize + increment.length,
+    sha256: createHash('sha256').update(increment).digest('hex'),
+    createdAt: job.signedAt,
+  };
 }
