@@ -28,6 +28,12 @@ export interface TrailSigner {
   clientAddress: string | undefined;
 }
 
+/** Upper-case hex in whole bytes, as the credential screens show a serial number. */
+function serialHex(serial: bigint): string {
+  const hex = serial.toString(16).toUpperCase();
+  return hex.length % 2 === 0 ? hex : `0${hex}`;
+}
+
 /** The SIGNED event of the signature being made, as the chain's history records it. */
 export function pendingSignedEvent(signer: TrailSigner): ChainHistoryEvent {
   const certificate = parseCertificate(signer.certificates[0] as Uint8Array);
@@ -41,7 +47,7 @@ export function pendingSignedEvent(signer: TrailSigner): ChainHistoryEvent {
       email: signer.email,
       ...(signer.subsignerName ? { subsignerName: signer.subsignerName } : {}),
       certificateSubject: certificate.subjectName,
-      certificateSerial: certificate.serialNumber.toString(16).toUpperCase(),
+      certificateSerial: serialHex(certificate.serialNumber),
       certificateIssuer: certificate.issuerName,
       ...(signer.page === undefined ? {} : { page: signer.page }),
       ...(signer.clientAddress ? { clientAddress: signer.clientAddress } : {}),
