@@ -11,12 +11,17 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
+import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
+import { actorDetail, viewerInvitations } from './chain-history-events';
 import { invalid, resolveViewers } from './chain-planning';
 import { visible } from './chain-reading';
 import { toView } from './chain-view';
 import { closeOpenEntries, replaceViewers, updateChain, updateEntry } from './chain-writes';
 import { refuseTooManyParticipants } from './invitation-caps';
 import { ruleChain, type StoredChain } from './stored-chain';
+
+/** The actor as the history names them. */
+type Who = Awaited<ReturnType<typeof actorDetail>>;
 
 /**
  * A change of one chain under its row lock: `change` checks the rules on the locked state and
@@ -28,12 +33,14 @@ async function changeChain(
   actor: AuthUser,
   id: string,
   event: EventName,
-  change: (tx: Tx, stored: StoredChain) => Promise<void>,
+  change: (tx: Tx, stored: StoredChain, who: Who) => Promise<void>,
 ): Promise<Chain> {
   const db = ctx.database.db;
+  // Read before the transaction: the user directory answers from its own connection.
+  const who = await actorDetail(ctx, actor);
   const subject = await db.transaction(async (tx) => {
     const visibleChain = await visible(tx, actor, id, true);
-    await change(tx, visibleChain.stored);
+    await change(tx, visibleChain.stored, who);
     await announce(ctx, tx, event, visibleChain.stored);
     return visibleChain.subject;
   });
@@ -48,13 +55,16 @@ export async function withdrawChain(options: {
   id: string;
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored, who) => {
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
     if (!canWithdraw(ruleChain(stored), actor.id)) {
       throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
     }
     await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+    await recordChainHistory(tx, [
+      { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail: who },
+    ]);
   });
 }
 
@@ -67,6 +77,25 @@ function ownActionable(stored: StoredChain, actor: AuthUser, decision: ChainDeci
   return entry;
 }
 
+/** APPROVED or DECLINED by the entry's user, with their comment or reason. */
+function decisionEvent(
+  kind: 'APPROVED' | 'DECLINED',
+  stored: StoredChain,
+  entryId: string,
+  who: { name: string; email: string },
+  actor: AuthUser,
+  decision: ChainDecision,
+): NewChainHistoryEvent {
+  const reason = decision.comment?.trim();
+  return {
+    chainId: stored.chain.id,
+    kind,
+    entryId,
+    actorId: actor.id,
+    detail: { ...who, ...(reason ? { reason } : {}) },
+  };
+}
+
 /** A participant declines with an optional reason: the chain fails. */
 export async function declineChain(options: {
   ctx: ChainContext;
@@ -75,7 +104,7 @@ export async function declineChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored, who) => {
     const entry = ownActionable(stored, actor, decision);
     if (!canDecline(ruleChain(stored), actor.id)) {
       throw forbidden('The creator cannot decline their own chain');
@@ -85,6 +114,9 @@ export async function declineChain(options: {
       comment: decision.comment ?? null,
     });
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+    await recordChainHistory(tx, [
+      decisionEvent('DECLINED', stored, entry.id, who, actor, decision),
+    ]);
   });
 }
 
@@ -96,7 +128,7 @@ export async function approveChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored, who) => {
     const entry = ownActionable(stored, actor, decision);
     if (!canApprove(ruleChain(stored), actor.id)) {
       throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
@@ -110,6 +142,10 @@ export async function approveChain(options: {
     const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
     if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
     else await updateChain(tx, stored.chain.id, {});
+    await recordChainHistory(tx, [
+      decisionEvent('APPROVED', stored, entry.id, who, actor, decision),
+      ...(allDone ? [{ chainId: stored.chain.id, kind: 'COMPLETED' as const }] : []),
+    ]);
   });
 }
 
@@ -124,6 +160,7 @@ export async function updateChainViewers(options: {
   const fields: Record<string, string> = {};
   const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
   if (Object.keys(fields).length > 0) throw invalid(fields);
+  const users = await ctx.users.findMany(viewerIds);
   return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator changes viewers');
     refuseTooManyParticipants(ctx.config, stored.entries.length + new Set(viewerIds).size);
@@ -132,6 +169,8 @@ export async function updateChainViewers(options: {
     if (clash >= 0) throw invalid({ [`viewerEmails.${clash}`]: 'Already takes part in the chain' });
     await replaceViewers(tx, stored.chain.id, [...new Set(viewerIds)]);
     await updateChain(tx, stored.chain.id, {});
+    const added = [...new Set(viewerIds)].filter((v) => !stored.viewerIds.includes(v));
+    await recordChainHistory(tx, viewerInvitations(stored.chain.id, actor.id, added, users));
     // Old and new viewers alike hear of it.
     stored.viewerIds = [...new Set([...stored.viewerIds, ...viewerIds])];
   });

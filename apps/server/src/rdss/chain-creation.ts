@@ -10,6 +10,8 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
+import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
+import { creationHistory } from './chain-history-events';
 import { inviteNewcomers, inviterNameOf, newcomersOf } from './chain-invitation-sending';
 import { invalid, planChain } from './chain-planning';
 import { loadSubject, subjectName, type ChainSubject } from './chain-subject';
@@ -19,7 +21,7 @@ import { findBatch, findDocument } from './document-store';
 import type { DocumentRow } from './document-table';
 import { countInvitationMails, refuseTooManyParticipants } from './invitation-caps';
 import type { StoredChain } from './stored-chain';
-import { createTrailDocument } from './trail-document';
+import { initialTrail, insertTrailDocument } from './trail-document';
 
 /**
  * Creates a chain over a document the creator uploaded. Registered participants are named by
@@ -42,9 +44,25 @@ export async function createChain(options: {
   await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
   const inviterName = await inviterNameOf(ctx, actor);
+  const creator = { id: actor.id, name: inviterName, email: actor.email };
+  // Read before the transaction: the user directory answers from its own connection.
+  const history = await creationHistory(ctx, stored, creator);
+  const trail = await initialTrail(ctx, {
+    stored,
+    subject,
+    history,
+    creator,
+    locale: actor.locale,
+  });
   await withTrailFiles(ctx, async (trails) => {
     await ctx.database.db.transaction(async (tx) => {
-      await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, trails });
+      await insertAndAnnounce(
+        ctx,
+        tx,
+        actor,
+        { stored, subject, history, trail },
+        { inviterName, trails },
+      );
     });
   });
   return toView(ctx, stored, subject, actor.id);
@@ -73,6 +91,21 @@ export async function createMultiChain(options: {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
   }
   const inviterName = await inviterNameOf(ctx, actor);
+  const creator = { id: actor.id, name: inviterName, email: actor.email };
+  const histories = await Promise.all(
+    planned.map(({ stored }) => creationHistory(ctx, stored, creator)),
+  );
+  const trailsOf = await Promise.all(
+    planned.map(({ stored, subject }, i) =>
+      initialTrail(ctx, {
+        stored,
+        subject,
+        history: histories[i] ?? [],
+        creator,
+        locale: actor.locale,
+      }),
+    ),
+  );
   await withTrailFiles(ctx, (trails) =>
     ctx.database.db.transaction(async (tx) => {
       // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
@@ -83,12 +116,19 @@ export async function createMultiChain(options: {
         actor.id,
         mails.reduce((sum, n) => sum + n, 0),
       );
-      for (const { stored, subject } of planned) {
-        await insertAndAnnounce(ctx, tx, actor, stored, subject, {
-          inviterName,
-          isCounted: true,
-          trails,
-        });
+      for (const [i, { stored, subject }] of planned.entries()) {
+        const history = histories[i] ?? [];
+        await insertAndAnnounce(
+          ctx,
+          tx,
+          actor,
+          { stored, subject, history, trail: trailsOf[i] },
+          {
+            inviterName,
+            isCounted: true,
+            trails,
+          },
+        );
       }
     }),
   );
@@ -154,15 +194,23 @@ async function insertAndAnnounce(
   ctx: ChainContext,
   tx: Tx,
   actor: AuthUser,
-  stored: StoredChain,
-  subject: ChainSubject,
+  chain: {
+    stored: StoredChain;
+    subject: ChainSubject;
+    history: NewChainHistoryEvent[];
+    /** A DETACHED chain's first trail (`initialTrail`). */
+    trail: Uint8Array | undefined;
+  },
   options: { inviterName: string; isCounted?: boolean; trails: string[] },
 ): Promise<void> {
+  const { stored, subject } = chain;
   const { trails, ...mails } = options;
   await insertChain(tx, stored);
+  await recordChainHistory(tx, chain.history);
   await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
-  const trail = await createTrailDocument(ctx, tx, stored, subject.document);
-  if (trail) trails.push(trail);
+  if (chain.trail && subject.document) {
+    trails.push(await insertTrailDocument(ctx, tx, stored, subject.document, chain.trail));
+  }
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
 }
 

@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
+import type { NewChainHistoryEvent } from './chain-history';
 import type { ChainLocks } from './chain-locks';
 import type { ChainContext } from './chain-context';
 import { chainEvents } from './chain-events';
@@ -18,6 +19,7 @@ import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
 import { trailForSignature } from './sign-trail';
+import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
 
@@ -38,6 +40,13 @@ export interface SignContext extends ChainContext {
 
 /** How often one chain is prepared again when another server instance committed first. */
 const maxAttempts = 4;
+
+/** Who signs, as the chain's history records it. */
+interface Signer {
+  name: string;
+  email: string;
+  clientAddress: string | undefined;
+}
 
 /** The revision a signer prepared on was overtaken by another's signature (another instance). */
 class StaleRevision extends Error {}
@@ -72,6 +81,8 @@ interface Job {
   trail?: TrailDocumentJob | undefined;
   signedAt: Date;
   subsignerName: string | null;
+  /** The SIGNED event this signature records (already part of the trail it carries). */
+  history: NewChainHistoryEvent;
   /** Answered from an earlier call with the same idempotency key. */
   done?: SignResultItem;
 }
@@ -135,11 +146,11 @@ export async function signChains(options: {
   ctx: SignContext;
   actor: AuthUser;
   input: SignRequest;
-  /** The signer's address as the server saw it, for the signing trail. */
+  /** The client's address as Fastify sees it (`request.ip`), for the chain's history. */
   clientAddress?: string | undefined;
   timings?: Timings;
 }): Promise<SignResultItem[]> {
-  const { ctx, actor, input, clientAddress } = options;
+  const { ctx, actor, input } = options;
   const timings = options.timings ?? noTimings;
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
@@ -166,8 +177,13 @@ export async function signChains(options: {
   // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
   const taken: Buffer[] = [];
   try {
+    const signer = {
+      name: (await ctx.users.find(actor.id))?.name ?? actor.email,
+      email: actor.email,
+      clientAddress: options.clientAddress,
+    };
     return await ctx.locks.run(chainIds, () =>
-      signInTurn(ctx, { actor, input, credential, session, taken, timings, clientAddress }),
+      signInTurn(ctx, { actor, signer, input, credential, session, taken, timings }),
     );
   } catch (error) {
     // Nothing is signed unless the session signed; then this does nothing.
@@ -183,28 +199,19 @@ async function signInTurn(
   ctx: SignContext,
   options: {
     actor: AuthUser;
+    signer: Signer;
     input: SignRequest;
     credential: SigningCredential;
     session: KeySession;
     taken: Buffer[];
     timings: Timings;
-    clientAddress: string | undefined;
   },
 ): Promise<SignResultItem[]> {
-  const { actor, input, credential, session, taken, timings, clientAddress } = options;
+  const { actor, signer, input, credential, session, taken, timings } = options;
   const jobs: Job[] = [];
   for (const [index, item] of input.signatures.entries()) {
     jobs.push(
-      await prepareJob(ctx, {
-        actor,
-        input,
-        credential,
-        index,
-        item,
-        taken,
-        timings,
-        clientAddress,
-      }),
+      await prepareJob(ctx, { actor, signer, input, credential, index, item, taken, timings }),
     );
   }
   const open = jobs.filter((job) => !job.done);
@@ -215,13 +222,13 @@ async function signInTurn(
     for (const [i, job] of open.entries()) {
       job.done = await commitWithRetry(ctx, {
         actor,
+        signer,
         input,
         credential,
         job,
         signature: signatures[i] as JobSignatures,
         taken,
         timings,
-        clientAddress,
       });
     }
   }
@@ -252,6 +259,7 @@ async function prepareJob(
   ctx: SignContext,
   options: {
     actor: AuthUser;
+    signer: Signer;
     input: SignRequest;
     credential: SigningCredential;
     index: number;
@@ -259,10 +267,9 @@ async function prepareJob(
     /** Where the buffers taken for the revision's bytes are noted. */
     taken: Buffer[];
     timings: Timings;
-    clientAddress: string | undefined;
   },
 ): Promise<Job> {
-  const { actor, input, credential, index, item, taken, timings } = options;
+  const { actor, signer, input, credential, index, item, taken, timings } = options;
   const db = ctx.database.db;
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
@@ -319,18 +326,20 @@ async function prepareJob(
       settings,
     }),
   );
-  const trail = await timings.measure('trail', async () =>
-    trailForSignature(ctx, db, stored.chain, {
-      actorId: actor.id,
-      entryId: row.id,
-      name: (await ctx.users.find(actor.id))?.name ?? credential.subjectName,
-      email: actor.email,
-      subsignerName,
-      certificates: credential.certificates,
-      signedAt,
-      page: appearance?.page,
-      clientAddress: options.clientAddress,
-    }),
+  const history = signedHistoryEvent({
+    chainId,
+    entryId: row.id,
+    actorId: actor.id,
+    signer,
+    certificate: credential.certificates[0] as Uint8Array,
+    page: appearance?.page,
+    clientAddress: signer.clientAddress,
+    subsignerName,
+    at: signedAt,
+  });
+  // The trail up to and with this signature (decision 027).
+  const trail = await timings.measure('trail', () =>
+    trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
   );
   const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
   const signing = {
@@ -374,6 +383,7 @@ async function prepareJob(
     trail: trailJob,
     signedAt,
     subsignerName,
+    history,
   };
 }
 
@@ -421,16 +431,16 @@ async function commitWithRetry(
   ctx: SignContext,
   options: {
     actor: AuthUser;
+    signer: Signer;
     input: SignRequest;
     credential: SigningCredential;
     job: Job;
     signature: JobSignatures;
     taken: Buffer[];
     timings: Timings;
-    clientAddress: string | undefined;
   },
 ): Promise<SignResultItem> {
-  const { actor, input, credential, taken, timings, clientAddress } = options;
+  const { actor, signer, input, credential, taken, timings } = options;
   let { job, signature } = options;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -444,13 +454,13 @@ async function commitWithRetry(
       }
       job = await prepareJob(ctx, {
         actor,
+        signer,
         input,
         credential,
         index: job.index,
         item: job.item,
         taken,
         timings,
-        clientAddress,
       });
       if (job.done) return job.done;
       // A new authorisation with the same key password, inside the turn this time (rare).
@@ -525,8 +535,9 @@ async function commitJob(
       // A file is written before the statement that names it (a kill in between leaves a file
       // no row names, never served); one in the database is written by that statement.
       if (!inDatabase) {
-        for (const w of written)
+        for (const w of written) {
           await ctx.increments.put(ctx.database.db, w.revision.id, w.increment);
+        }
       }
       crash(ctx, 'stored');
       return revisions.commitSignature(ctx.database.db, {
@@ -543,6 +554,10 @@ async function commitJob(
           ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
           : undefined,
         notification: (when) => ctx.events.notification(events, when),
+        history: [
+          job.history,
+          ...(allDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
+        ],
       });
     });
   } catch (error) {

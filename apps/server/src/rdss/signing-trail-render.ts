@@ -203,7 +203,7 @@ class TrailWriter {
     const wide = wrap(value, measure, size, textWidth - indent - 16);
     if (valueLines.length > 1 && wide.length === 1) {
       // A value one line long at full width (a hash, a certificate subject) goes under its label.
-      valueLines = ['', ...wide];
+      valueLines = [...labelLines.map(() => ''), ...wide];
       valueIndent = indent + 16;
     }
     const lineHeight = size * 1.4;

@@ -2,7 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { markTrailPages, type PreparedSignature, type PrepareOptions } from '@signet/pades';
 import type { Db, Tx } from '#infra/database';
+import type { Locale } from '@signet/contracts/users';
 import type { ChainContext } from './chain-context';
+import type { NewChainHistoryEvent } from './chain-history';
+import type { ChainSubject } from './chain-subject';
 import { chains, type ChainRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import { findDocument, insertDocument } from './document-store';
@@ -10,7 +13,7 @@ import type { DocumentRow } from './document-table';
 import type { PdfPool } from './pdf-pool';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { loadSigningTrailInput } from './signing-trail-content';
+import { toChainHistoryEvent } from './signed-history-event';
 import { renderSigningTrail } from './signing-trail-render';
 import type { StoredChain } from './stored-chain';
 
@@ -23,22 +26,50 @@ import type { StoredChain } from './stored-chain';
  */
 
 /**
- * Makes the trail document of a new DETACHED chain over one document, in the creation's
- * transaction and after its history was recorded. Returns the document's id (its bytes are to be
- * removed when the transaction does not commit), or undefined when the chain needs none.
+ * The first trail of a new DETACHED chain over one document, from the history its creation
+ * records (CREATED, INVITED), rendered before the creation's transaction; undefined when the
+ * chain needs none.
  */
-export async function createTrailDocument(
+export async function initialTrail(
+  ctx: ChainContext,
+  chain: {
+    stored: StoredChain;
+    subject: ChainSubject;
+    history: NewChainHistoryEvent[];
+    creator: { name: string; email: string };
+    locale: Locale;
+  },
+): Promise<Uint8Array | undefined> {
+  const { stored, subject } = chain;
+  const mode = stored.chain.signingTrailMode;
+  if (!ctx.config.SIGNING_TRAIL_ENABLED || mode !== 'DETACHED' || !subject.document) return;
+  if (!ctx.blobs) return undefined;
+  const at = stored.chain.createdAt;
+  const trail = await renderSigningTrail({
+    documentName: subject.document.fileName,
+    uploadSha256: subject.document.sha256,
+    chainId: stored.chain.id,
+    chainType: stored.chain.type,
+    creator: chain.creator,
+    events: chain.history.map((event) => toChainHistoryEvent(event, at)),
+    language: chain.locale === 'HU' ? 'hu' : 'en',
+    generatedAt: at,
+  });
+  return markTrailPages(trail);
+}
+
+/**
+ * Stores a new chain's first trail as its trail document, in the creation's transaction, owned by
+ * the owner of the chain's document. Returns the document's id: its bytes are to be removed when
+ * the transaction does not commit.
+ */
+export async function insertTrailDocument(
   ctx: ChainContext,
   tx: Tx,
   stored: StoredChain,
-  document: DocumentRow | null,
-): Promise<string | undefined> {
-  const { chain } = stored;
-  if (!ctx.config.SIGNING_TRAIL_ENABLED || chain.signingTrailMode !== 'DETACHED') return undefined;
-  if (!document || !ctx.blobs) return undefined;
-  const input = await loadSigningTrailInput(ctx, tx, chain.id);
-  input.generatedAt = chain.createdAt;
-  const bytes = markTrailPages(await renderSigningTrail(input));
+  document: DocumentRow,
+  bytes: Uint8Array,
+): Promise<string> {
   const row: DocumentRow = {
     id: randomUUID(),
     ownerId: document.ownerId,
@@ -46,13 +77,13 @@ export async function createTrailDocument(
     fileSize: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     security: 'NONE',
-    createdAt: chain.createdAt,
+    createdAt: stored.chain.createdAt,
     batchId: null,
     signed: false,
   };
   await insertDocument(tx, row);
-  await ctx.blobs.put(tx, row.id, bytes);
-  await tx.update(chains).set({ trailDocumentId: row.id }).where(eq(chains.id, chain.id));
+  await ctx.blobs?.put(tx, row.id, bytes);
+  await tx.update(chains).set({ trailDocumentId: row.id }).where(eq(chains.id, stored.chain.id));
   stored.chain.trailDocumentId = row.id;
   return row.id;
 }
