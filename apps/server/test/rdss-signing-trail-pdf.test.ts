@@ -26,7 +26,7 @@ const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
  * the trail up to that signature; DETACHED, the trail is a PDF of its own that each signature
  * signs too, under the same authorisation.
  */
-describe('rDSS signing trail in the signed PDFs', () => {
+describe('rDSS signing trail in the signed PDFs', { timeout: 180_000 }, () => {
   let t: TestApp;
   let ann: Person;
   let bob: Person;
