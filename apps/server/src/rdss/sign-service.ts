@@ -302,16 +302,6 @@ async function prepareJob(
     throw invalid({ userImageDataUrl: 'The client draws their signature' });
   }
   if (!document || version === undefined) throw notFound('Document');
-  const bytes = await timings.measure('read', () =>
-    revisions.joinRevision(db, ctx, document.id, base, {
-      originalSize: document.fileSize,
-      allocate: (size) => {
-        const buffer = ctx.buffers.take(size);
-        taken.push(buffer);
-        return buffer;
-      },
-    }),
-  );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
   const appearance = await timings.measure('appearance', () =>
@@ -337,10 +327,22 @@ async function prepareJob(
     subsignerName,
     at: signedAt,
   });
-  // The trail up to and with this signature (decision 027).
-  const trail = await timings.measure('trail', () =>
-    trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
-  );
+  // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
+  const [bytes, trail] = await Promise.all([
+    timings.measure('read', () =>
+      revisions.joinRevision(db, ctx, document.id, base, {
+        originalSize: document.fileSize,
+        allocate: (size) => {
+          const buffer = ctx.buffers.take(size);
+          taken.push(buffer);
+          return buffer;
+        },
+      }),
+    ),
+    timings.measure('trail', () =>
+      trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
+    ),
+  ]);
   const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
   const signing = {
     certificateChain: credential.certificates,

@@ -369,7 +369,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
                 >
                   <FormControlLabel
                     value="ATTACHED"
-                    control={<Radio />}
+                    control={
+                      <Radio
+                        slotProps={{ input: { 'data-testid': 'upload-trail-attached' } as object }}
+                      />
+                    }
                     label={t('uploadDialog.trailAttached')}
                   />
                   <FormControlLabel
