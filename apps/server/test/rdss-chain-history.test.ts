@@ -1,4 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSigningTrailInput } from '#rdss/signing-trail-content';
+import { renderSigningTrail } from '#rdss/signing-trail-render';
 import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
 import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
@@ -132,6 +138,30 @@ describe('rDSS chain history (GET signatureChains/{id}/history)', () => {
     // Eve reading the chain records no opening either.
     expect((await open(eve, chain.id)).statusCode).toBe(404);
     expect(await eventsOf(chain.id)).toHaveLength(events.length);
+
+    // The signing trail of the chain prints what the history holds.
+    const input = await loadSigningTrailInput(t.context, t.context.database.db, chain.id);
+    expect(input).toMatchObject({
+      documentName: 'contract.pdf',
+      chainId: chain.id,
+      chainType: 'ORDERED',
+      creator: { name: 'ann Test', email: ann.email },
+      language: 'en',
+      events,
+    });
+    expect(input.uploadSha256).toMatch(/^[0-9a-f]{64}$/);
+    const dir = mkdtempSync(join(tmpdir(), 'trail-'));
+    try {
+      writeFileSync(join(dir, 'trail.pdf'), await renderSigningTrail(input));
+      const text = execFileSync('pdftotext', [join(dir, 'trail.pdf'), '-'], { encoding: 'utf8' });
+      for (const shown of [bob.email, 'bob Test', certificate?.serialNum ?? '?', '203.0.113.9']) {
+        expect(text).toContain(shown);
+      }
+      const signedAt = events.find((e) => e.kind === 'SIGNED')?.at ?? '';
+      expect(text).toContain(`${signedAt.slice(0, 19).replace('T', ' ')} UTC`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('records a decline with its reason, and a refused decline records nothing', async () => {

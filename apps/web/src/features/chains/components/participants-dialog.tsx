@@ -26,6 +26,7 @@ import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
 import { actionRoute, personName, ruleChainOf } from '../chain-view';
+import { ChainHistory } from './chain-history';
 import { RecipientSearch } from './recipient-search';
 
 interface ParticipantsDialogProps {
@@ -212,6 +213,7 @@ export function ParticipantsDialog({
             />
           </Stack>
         )}
+        <ChainHistory chainId={chain.id} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         {showResend && (
