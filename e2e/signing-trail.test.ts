@@ -256,9 +256,13 @@ describe('an attached signing trail, signed in order', () => {
     await on.getByTestId('upload-submit').click();
     await on.getByTestId('chain-row').filter({ hasText: 'trail-walk.pdf' }).first().waitFor();
     const chains = await creator.api.get<{
-      items: { id: string; signingTrailMode: string; origDocument: { fileName: string } | null }[];
-    }>('/rdss/v1/signatureChains?filter=ALL');
-    const chain = chains.items.find((c) => c.origDocument?.fileName === 'trail-walk.pdf');
+      content: {
+        id: string;
+        signingTrailMode: string;
+        origDocument: { fileName: string } | null;
+      }[];
+    }>('/rdss/v1/signatureChains/self');
+    const chain = chains.content.find((c) => c.origDocument?.fileName === 'trail-walk.pdf');
     expect(chain?.signingTrailMode).toBe('ATTACHED');
 
     await signFromList(first, 'trail-walk.pdf');
