@@ -4,6 +4,7 @@ import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
+import { downloadRoutes } from './download-routes';
 import { signatureProfileRoutes } from './signature-profile-routes';
 import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
@@ -74,6 +75,14 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         pdf,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
         storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
+      },
+    });
+    await authenticated.register(downloadRoutes, {
+      ctx: {
+        ...context,
+        ...stores,
+        storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
+        renderTrail: () => Promise.reject(new Error('The signing trail is not rendered yet')),
       },
     });
     await authenticated.register(chainRoutes, {
