@@ -50,3 +50,7 @@ export const chainHistoryEventSchema = z.object({
   detail: chainHistoryDetailSchema,
 });
 export type ChainHistoryEvent = z.infer<typeof chainHistoryEventSchema>;
+
+/** `GET signatureChains/{id}/history`: the chain's events, oldest first. */
+export const chainHistoryResponseSchema = z.array(chainHistoryEventSchema);
+export type ChainHistoryResponse = z.infer<typeof chainHistoryResponseSchema>;

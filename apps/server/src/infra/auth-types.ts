@@ -61,6 +61,8 @@ export interface DirectoryUser {
   status: UserStatus;
   roles: Role[];
   emailConfirmed: boolean;
+  /** The user's language (mails and the signing trail speak it). */
+  locale: Locale;
 }
 
 /** A user an admin deleted, as the services that hold something of theirs see it. */

@@ -35,6 +35,7 @@ function toDirectoryUser(row: UserRow): DirectoryUser {
     status: row.status,
     roles: answerRoles(row.roles),
     emailConfirmed: row.emailConfirmedAt !== null,
+    locale: row.locale,
   };
 }
 

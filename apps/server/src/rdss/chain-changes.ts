@@ -11,6 +11,8 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
+import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
+import { actorDetail, viewerInvitations } from './chain-history-events';
 import { invalid, resolveViewers } from './chain-planning';
 import { visible } from './chain-reading';
 import { toView } from './chain-view';
@@ -55,6 +57,10 @@ export async function withdrawChain(options: {
     }
     await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+    const detail = await actorDetail(ctx, actor);
+    await recordChainHistory(tx, [
+      { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail },
+    ]);
   });
 }
 
@@ -65,6 +71,25 @@ function ownActionable(stored: StoredChain, actor: AuthUser, decision: ChainDeci
     throw new AppError('INVALID_REQUEST', 'This signature cannot be decided on now');
   }
   return entry;
+}
+
+/** APPROVED or DECLINED by the entry's user, with their comment or reason. */
+function decisionEvent(
+  kind: 'APPROVED' | 'DECLINED',
+  stored: StoredChain,
+  entryId: string,
+  who: { name: string; email: string },
+  actor: AuthUser,
+  decision: ChainDecision,
+): NewChainHistoryEvent {
+  const reason = decision.comment?.trim();
+  return {
+    chainId: stored.chain.id,
+    kind,
+    entryId,
+    actorId: actor.id,
+    detail: { ...who, ...(reason ? { reason } : {}) },
+  };
 }
 
 /** A participant declines with an optional reason: the chain fails. */
@@ -85,6 +110,9 @@ export async function declineChain(options: {
       comment: decision.comment ?? null,
     });
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+    await recordChainHistory(tx, [
+      decisionEvent('DECLINED', stored, entry.id, await actorDetail(ctx, actor), actor, decision),
+    ]);
   });
 }
 
@@ -110,6 +138,11 @@ export async function approveChain(options: {
     const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
     if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
     else await updateChain(tx, stored.chain.id, {});
+    const detail = await actorDetail(ctx, actor);
+    await recordChainHistory(tx, [
+      decisionEvent('APPROVED', stored, entry.id, detail, actor, decision),
+      ...(allDone ? [{ chainId: stored.chain.id, kind: 'COMPLETED' as const }] : []),
+    ]);
   });
 }
 
@@ -132,6 +165,9 @@ export async function updateChainViewers(options: {
     if (clash >= 0) throw invalid({ [`viewerEmails.${clash}`]: 'Already takes part in the chain' });
     await replaceViewers(tx, stored.chain.id, [...new Set(viewerIds)]);
     await updateChain(tx, stored.chain.id, {});
+    const added = [...new Set(viewerIds)].filter((v) => !stored.viewerIds.includes(v));
+    const users = await ctx.users.findMany(added);
+    await recordChainHistory(tx, viewerInvitations(stored.chain.id, actor.id, added, users));
     // Old and new viewers alike hear of it.
     stored.viewerIds = [...new Set([...stored.viewerIds, ...viewerIds])];
   });

@@ -10,6 +10,8 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
+import { recordChainHistory } from './chain-history';
+import { creationHistory } from './chain-history-events';
 import { inviteNewcomers, inviterNameOf, newcomersOf } from './chain-invitation-sending';
 import { invalid, planChain } from './chain-planning';
 import { loadSubject, subjectName, type ChainSubject } from './chain-subject';
@@ -139,6 +141,8 @@ async function insertAndAnnounce(
   mails: { inviterName: string; isCounted?: boolean },
 ): Promise<void> {
   await insertChain(tx, stored);
+  const creator = { id: actor.id, name: mails.inviterName, email: actor.email };
+  await recordChainHistory(tx, await creationHistory(ctx, stored, creator));
   await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
 }

@@ -24,6 +24,8 @@ export interface NewChainHistoryEvent {
   entryId?: string | null;
   actorId?: string | null;
   detail?: ChainHistoryDetail;
+  /** When it happened, if not now (a signature's signing time, which its trail already shows). */
+  at?: Date;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function recordChainHistory(tx: Tx | Db, events: NewChainHistoryEve
       events.map((event) => ({
         chainId: event.chainId,
         kind: event.kind,
-        at: sql`clock_timestamp()`,
+        at: event.at ?? sql`clock_timestamp()`,
         entryId: event.entryId ?? null,
         actorId: event.actorId ?? null,
         detail: event.detail ?? {},

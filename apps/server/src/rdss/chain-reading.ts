@@ -5,10 +5,13 @@ import type {
   ChainPage,
   OwnChainListQuery,
 } from '@signet/contracts/chains';
+import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
 import { notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import * as adminList from './admin-chain-list';
 import type { ChainContext } from './chain-context';
+import { readChainHistory } from './chain-history';
+import { recordOpened } from './chain-history-events';
 import { findChain, findChainByExternalId } from './chain-reads';
 import { loadSubject, type ChainSubject } from './chain-subject';
 import { pageView, toView } from './chain-view';
@@ -34,7 +37,27 @@ export async function getChain(options: {
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
   const { stored, subject } = await visible(ctx.database.db, actor, id);
+  await recordOpened(ctx, ctx.database.db, stored, actor);
   return toView(ctx, stored, subject, actor.id);
+}
+
+/**
+ * `GET signatureChains/{id}/history`: the chain's events in order, for its creator, participants
+ * and viewers, and for admins (who see every chain in All Documents); anyone else NOT_FOUND.
+ */
+export async function getChainHistory(options: {
+  ctx: ChainContext;
+  actor: AuthUser;
+  id: string;
+}): Promise<ChainHistoryEvent[]> {
+  const { ctx, actor, id } = options;
+  const db = ctx.database.db;
+  const stored = await findChain(db, id, { lock: false });
+  const allowed =
+    stored !== undefined &&
+    (isParticipant(ruleChain(stored), actor.id) || actor.roles.includes('admin'));
+  if (!allowed) throw notFound('Signature chain');
+  return readChainHistory(db, stored.chain.id);
 }
 
 export async function listOwnChains(options: {

@@ -16,6 +16,7 @@ import {
   ownChainListQuerySchema,
   updateChainViewersSchema,
 } from '@signet/contracts/chains';
+import { chainHistoryResponseSchema } from '@signet/contracts/chain-history';
 import { requireRole } from '#infra/auth';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { acceptChainInvitation } from './chain-invitation';
@@ -24,7 +25,13 @@ import type { ChainContext } from './chain-context';
 import { createChain, createMultiChain } from './chain-creation';
 import { deleteChainForGood, softDeleteChain } from './chain-deletion';
 import { resendInvitations } from './chain-invitation-sending';
-import { getChain, getChainByExternalId, listAllChains, listOwnChains } from './chain-reading';
+import {
+  getChain,
+  getChainByExternalId,
+  getChainHistory,
+  listAllChains,
+  listOwnChains,
+} from './chain-reading';
 
 const tags = ['signature chains'];
 const errors = {
@@ -113,6 +120,23 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: ChainContext }> = async (ins
       },
     },
     async (request) => getChain({ ctx, actor: request.authUser, id: request.params.id }),
+  );
+
+  app.get(
+    '/signatureChains/:id/history',
+    {
+      schema: {
+        tags,
+        description:
+          "The chain's events in order (created, invited, first opened, signed, approved, " +
+          'declined, withdrawn, completed…): what its signing trail prints. For the creator, ' +
+          'participants, viewers and admins.',
+        params: chainIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: chainHistoryResponseSchema, ...errors },
+      },
+    },
+    async (request) => getChainHistory({ ctx, actor: request.authUser, id: request.params.id }),
   );
 
   app.get(

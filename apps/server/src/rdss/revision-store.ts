@@ -4,6 +4,7 @@ import type { SignResultItem } from '@signet/contracts/signatures';
 import { serverAccessOf, type Db, type Tx } from '#infra/database';
 import { executeNamed } from '#infra/built-queries';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
+import type { NewChainHistoryEvent } from './chain-history';
 import type { StoredChain } from './stored-chain';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
@@ -355,6 +356,21 @@ function isUniqueViolation(error: unknown): boolean {
  * for another's row lock re-checks the version on the row that one left (READ COMMITTED), and
  * the unique `(chain, document, seq)` is the last guard (a violation answers false too).
  */
+/** The history rows a signature's commit inserts, in order, only when the chain row matched. */
+function historyRows(events: NewChainHistoryEvent[]): SQL {
+  if (events.length === 0) return sql``;
+  const values = events.map(
+    (event, n) =>
+      sql`(${n}::integer, ${event.kind}::text, ${event.at?.toISOString() ?? null}::timestamptz,
+        ${event.entryId ?? null}::uuid, ${event.actorId ?? null}::uuid,
+        ${JSON.stringify(event.detail ?? {})}::jsonb)`,
+  );
+  return sql`, h as (insert into rdss.chain_history (chain_id, kind, at, entry_id, actor_id, detail)
+    select c.id, v.kind, coalesce(v.at, clock_timestamp()), v.entry_id, v.actor_id, v.detail
+    from c, (values ${sql.join(values, sql`, `)}) v(n, kind, at, entry_id, actor_id, detail)
+    order by v.n)`;
+}
+
 export async function commitSignature(
   db: Db,
   options: {
@@ -367,9 +383,12 @@ export async function commitSignature(
     signRequest?: { userId: string; idempotencyKey: string; result: SignResultItem } | undefined;
     /** The events' `select` (EventBus `notification`), made to run only when this commits. */
     notification: (when: SQL) => SQL;
+    /** The chain's history of this signature (SIGNED, then COMPLETED when it ends the chain). */
+    history?: NewChainHistoryEvent[] | undefined;
   },
 ): Promise<boolean> {
   const { revision, version, entry, chainDone, increment, signRequest, notification } = options;
+  const history = historyRows(options.history ?? []);
   const signedAt = revision.createdAt.toISOString();
   const bytes = increment
     ? sql`, i as (insert into rdss.revision_increments (revision_id, bytes)
@@ -406,7 +425,7 @@ export async function commitSignature(
           comment = ${entry.comment}::text
         from c
         where rdss.chain_entries.id = ${entry.id} and rdss.chain_entries.chain_id = c.id
-      )${request}
+      )${request}${history}
       select (select count(*) from r)::integer as committed,
         (select count(*) from (${notification(sql`exists (select 1 from r)`)}) n)::integer
           as notified`,

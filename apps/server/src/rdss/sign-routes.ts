@@ -40,6 +40,7 @@ export const signRoutes: FastifyPluginAsync<{ ctx: SignContext }> = async (insta
         ctx,
         actor: request.authUser,
         input: request.body,
+        clientAddress: request.ip,
         timings,
       });
       return reply.header('server-timing', timings.header()).send(result);

@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
+import type { NewChainHistoryEvent } from './chain-history';
 import type { ChainLocks } from './chain-locks';
 import type { ChainContext } from './chain-context';
 import { chainEvents } from './chain-events';
@@ -17,6 +18,7 @@ import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
+import { signedHistoryEvent } from './signed-history-event';
 import { ruleChain, type StoredChain } from './stored-chain';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
@@ -36,6 +38,13 @@ export interface SignContext extends ChainContext {
 
 /** How often one chain is prepared again when another server instance committed first. */
 const maxAttempts = 4;
+
+/** Who signs, as the chain's history records it. */
+interface Signer {
+  name: string;
+  email: string;
+  clientAddress: string | undefined;
+}
 
 /** The revision a signer prepared on was overtaken by another's signature (another instance). */
 class StaleRevision extends Error {}
@@ -68,6 +77,8 @@ interface Job {
   prepared: PreparedSignature;
   signedAt: Date;
   subsignerName: string | null;
+  /** The SIGNED event this signature records (already part of the trail it carries). */
+  history: NewChainHistoryEvent;
   /** Answered from an earlier call with the same idempotency key. */
   done?: SignResultItem;
 }
@@ -131,6 +142,8 @@ export async function signChains(options: {
   ctx: SignContext;
   actor: AuthUser;
   input: SignRequest;
+  /** The client's address as Fastify sees it (`request.ip`), for the chain's history. */
+  clientAddress?: string | undefined;
   timings?: Timings;
 }): Promise<SignResultItem[]> {
   const { ctx, actor, input } = options;
@@ -160,8 +173,13 @@ export async function signChains(options: {
   // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
   const taken: Buffer[] = [];
   try {
+    const signer = {
+      name: (await ctx.users.find(actor.id))?.name ?? actor.email,
+      email: actor.email,
+      clientAddress: options.clientAddress,
+    };
     return await ctx.locks.run(chainIds, () =>
-      signInTurn(ctx, { actor, input, credential, session, taken, timings }),
+      signInTurn(ctx, { actor, signer, input, credential, session, taken, timings }),
     );
   } catch (error) {
     // Nothing is signed unless the session signed; then this does nothing.
@@ -177,6 +195,7 @@ async function signInTurn(
   ctx: SignContext,
   options: {
     actor: AuthUser;
+    signer: Signer;
     input: SignRequest;
     credential: SigningCredential;
     session: KeySession;
@@ -184,10 +203,12 @@ async function signInTurn(
     timings: Timings;
   },
 ): Promise<SignResultItem[]> {
-  const { actor, input, credential, session, taken, timings } = options;
+  const { actor, signer, input, credential, session, taken, timings } = options;
   const jobs: Job[] = [];
   for (const [index, item] of input.signatures.entries()) {
-    jobs.push(await prepareJob(ctx, { actor, input, credential, index, item, taken, timings }));
+    jobs.push(
+      await prepareJob(ctx, { actor, signer, input, credential, index, item, taken, timings }),
+    );
   }
   const open = jobs.filter((job) => !job.done);
   if (open.length === 0) {
@@ -197,6 +218,7 @@ async function signInTurn(
     for (const [i, job] of open.entries()) {
       job.done = await commitWithRetry(ctx, {
         actor,
+        signer,
         input,
         credential,
         job,
@@ -233,6 +255,7 @@ async function prepareJob(
   ctx: SignContext,
   options: {
     actor: AuthUser;
+    signer: Signer;
     input: SignRequest;
     credential: SigningCredential;
     index: number;
@@ -242,7 +265,7 @@ async function prepareJob(
     timings: Timings;
   },
 ): Promise<Job> {
-  const { actor, input, credential, index, item, taken, timings } = options;
+  const { actor, signer, input, credential, index, item, taken, timings } = options;
   const db = ctx.database.db;
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
@@ -316,6 +339,17 @@ async function prepareJob(
     throw pdfFailure(error, { index, password });
   }
   crash(ctx, 'prepared');
+  const history = signedHistoryEvent({
+    chainId,
+    entryId: row.id,
+    actorId: actor.id,
+    signer,
+    certificate: credential.certificates[0] as Uint8Array,
+    page: appearance?.page,
+    clientAddress: signer.clientAddress,
+    subsignerName,
+    at: signedAt,
+  });
   return {
     index,
     item,
@@ -329,6 +363,7 @@ async function prepareJob(
     prepared,
     signedAt,
     subsignerName,
+    history,
   };
 }
 
@@ -359,6 +394,7 @@ async function commitWithRetry(
   ctx: SignContext,
   options: {
     actor: AuthUser;
+    signer: Signer;
     input: SignRequest;
     credential: SigningCredential;
     job: Job;
@@ -367,7 +403,7 @@ async function commitWithRetry(
     timings: Timings;
   },
 ): Promise<SignResultItem> {
-  const { actor, input, credential, taken, timings } = options;
+  const { actor, signer, input, credential, taken, timings } = options;
   let { job, signature } = options;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -381,6 +417,7 @@ async function commitWithRetry(
       }
       job = await prepareJob(ctx, {
         actor,
+        signer,
         input,
         credential,
         index: job.index,
@@ -469,6 +506,10 @@ async function commitJob(
           ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
           : undefined,
         notification: (when) => ctx.events.notification(events, when),
+        history: [
+          job.history,
+          ...(allDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
+        ],
       });
     });
   } catch (error) {
