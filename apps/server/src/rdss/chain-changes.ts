@@ -20,6 +20,9 @@ import { closeOpenEntries, replaceViewers, updateChain, updateEntry } from './ch
 import { refuseTooManyParticipants } from './invitation-caps';
 import { ruleChain, type StoredChain } from './stored-chain';
 
+/** The actor as the history names them. */
+type Who = Awaited<ReturnType<typeof actorDetail>>;
+
 /**
  * A change of one chain under its row lock: `change` checks the rules on the locked state and
  * writes; the event goes out on the same transaction. Two racing changes take turns, and the
@@ -30,12 +33,14 @@ async function changeChain(
   actor: AuthUser,
   id: string,
   event: EventName,
-  change: (tx: Tx, stored: StoredChain) => Promise<void>,
+  change: (tx: Tx, stored: StoredChain, who: Who) => Promise<void>,
 ): Promise<Chain> {
   const db = ctx.database.db;
+  // Read before the transaction: the user directory answers from its own connection.
+  const who = await actorDetail(ctx, actor);
   const subject = await db.transaction(async (tx) => {
     const visibleChain = await visible(tx, actor, id, true);
-    await change(tx, visibleChain.stored);
+    await change(tx, visibleChain.stored, who);
     await announce(ctx, tx, event, visibleChain.stored);
     return visibleChain.subject;
   });
@@ -50,16 +55,15 @@ export async function withdrawChain(options: {
   id: string;
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored, who) => {
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
     if (!canWithdraw(ruleChain(stored), actor.id)) {
       throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
     }
     await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
-    const detail = await actorDetail(ctx, actor);
     await recordChainHistory(tx, [
-      { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail },
+      { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail: who },
     ]);
   });
 }
@@ -100,7 +104,7 @@ export async function declineChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored, who) => {
     const entry = ownActionable(stored, actor, decision);
     if (!canDecline(ruleChain(stored), actor.id)) {
       throw forbidden('The creator cannot decline their own chain');
@@ -111,7 +115,7 @@ export async function declineChain(options: {
     });
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
     await recordChainHistory(tx, [
-      decisionEvent('DECLINED', stored, entry.id, await actorDetail(ctx, actor), actor, decision),
+      decisionEvent('DECLINED', stored, entry.id, who, actor, decision),
     ]);
   });
 }
@@ -124,7 +128,7 @@ export async function approveChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored, who) => {
     const entry = ownActionable(stored, actor, decision);
     if (!canApprove(ruleChain(stored), actor.id)) {
       throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
@@ -138,9 +142,8 @@ export async function approveChain(options: {
     const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
     if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
     else await updateChain(tx, stored.chain.id, {});
-    const detail = await actorDetail(ctx, actor);
     await recordChainHistory(tx, [
-      decisionEvent('APPROVED', stored, entry.id, detail, actor, decision),
+      decisionEvent('APPROVED', stored, entry.id, who, actor, decision),
       ...(allDone ? [{ chainId: stored.chain.id, kind: 'COMPLETED' as const }] : []),
     ]);
   });
@@ -157,6 +160,7 @@ export async function updateChainViewers(options: {
   const fields: Record<string, string> = {};
   const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
   if (Object.keys(fields).length > 0) throw invalid(fields);
+  const users = await ctx.users.findMany(viewerIds);
   return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
     if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator changes viewers');
     refuseTooManyParticipants(ctx.config, stored.entries.length + new Set(viewerIds).size);
@@ -166,7 +170,6 @@ export async function updateChainViewers(options: {
     await replaceViewers(tx, stored.chain.id, [...new Set(viewerIds)]);
     await updateChain(tx, stored.chain.id, {});
     const added = [...new Set(viewerIds)].filter((v) => !stored.viewerIds.includes(v));
-    const users = await ctx.users.findMany(added);
     await recordChainHistory(tx, viewerInvitations(stored.chain.id, actor.id, added, users));
     // Old and new viewers alike hear of it.
     stored.viewerIds = [...new Set([...stored.viewerIds, ...viewerIds])];

@@ -10,7 +10,7 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
-import { recordChainHistory } from './chain-history';
+import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
 import { creationHistory } from './chain-history-events';
 import { inviteNewcomers, inviterNameOf, newcomersOf } from './chain-invitation-sending';
 import { invalid, planChain } from './chain-planning';
@@ -42,8 +42,11 @@ export async function createChain(options: {
   await refuseSignedUnderAttachedTrail(ctx, input, subject);
   const stored = await planChain(ctx, actor, input, subject);
   const inviterName = await inviterNameOf(ctx, actor);
+  const creator = { id: actor.id, name: inviterName, email: actor.email };
+  // Read before the transaction: the user directory answers from its own connection.
+  const history = await creationHistory(ctx, stored, creator);
   await ctx.database.db.transaction(async (tx) => {
-    await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName });
+    await insertAndAnnounce(ctx, tx, actor, { stored, subject, history }, { inviterName });
   });
   return toView(ctx, stored, subject, actor.id);
 }
@@ -70,6 +73,10 @@ export async function createMultiChain(options: {
     planned.push({ stored: await planChain(ctx, actor, input, subject), subject });
   }
   const inviterName = await inviterNameOf(ctx, actor);
+  const creator = { id: actor.id, name: inviterName, email: actor.email };
+  const histories = await Promise.all(
+    planned.map(({ stored }) => creationHistory(ctx, stored, creator)),
+  );
   await ctx.database.db.transaction(async (tx) => {
     // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
     const mails = planned.map(({ stored }) => newcomersOf(stored).length);
@@ -79,8 +86,18 @@ export async function createMultiChain(options: {
       actor.id,
       mails.reduce((sum, n) => sum + n, 0),
     );
-    for (const { stored, subject } of planned) {
-      await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, isCounted: true });
+    for (const [i, { stored, subject }] of planned.entries()) {
+      const history = histories[i] ?? [];
+      await insertAndAnnounce(
+        ctx,
+        tx,
+        actor,
+        { stored, subject, history },
+        {
+          inviterName,
+          isCounted: true,
+        },
+      );
     }
   });
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
@@ -136,13 +153,12 @@ async function insertAndAnnounce(
   ctx: ChainContext,
   tx: Tx,
   actor: AuthUser,
-  stored: StoredChain,
-  subject: ChainSubject,
+  chain: { stored: StoredChain; subject: ChainSubject; history: NewChainHistoryEvent[] },
   mails: { inviterName: string; isCounted?: boolean },
 ): Promise<void> {
+  const { stored, subject } = chain;
   await insertChain(tx, stored);
-  const creator = { id: actor.id, name: mails.inviterName, email: actor.email };
-  await recordChainHistory(tx, await creationHistory(ctx, stored, creator));
+  await recordChainHistory(tx, chain.history);
   await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
 }

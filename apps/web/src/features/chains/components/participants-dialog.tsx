@@ -27,6 +27,7 @@ import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-me
 import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
 import { actionRoute, personName, ruleChainOf } from '../chain-view';
+import { ChainHistory } from './chain-history';
 import { RecipientSearch } from './recipient-search';
 
 interface ParticipantsDialogProps {
@@ -213,6 +214,7 @@ export function ParticipantsDialog({
             />
           </Stack>
         )}
+        <ChainHistory chainId={chain.id} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
         <ChainDownloadButtons chain={chain} />
