@@ -119,7 +119,11 @@ describe('rDSS downloads (documents/{id}/file modes, documents/files)', () => {
   }, 60_000);
 
   it('a chain without a signing trail answers NOT_FOUND for DETACHED and FULL', async () => {
-    const chain = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    const chain = await createChain(t, ann, {
+      type: 'ORDERED',
+      signers: [{ email: bob.email }],
+      signingTrailMode: 'NONE',
+    });
     for (const mode of ['DETACHED', 'FULL']) {
       const res = await get(ann, `/documents/${chain.origDocument!.id}/file?mode=${mode}`);
       expect(res.statusCode).toBe(404);
