@@ -75,7 +75,14 @@ describe('rDSS signing trail: attached mode and PDFs signed before', () => {
       ann: annOn,
       bob: bobOn,
     } = await createRsspTestApp({ ...fastKdfEnv, SIGNING_TRAIL_ENABLED: 'true' }));
-    ({ t: off, ann: annOff, bob: bobOff } = await createRsspTestApp(fastKdfEnv));
+    ({
+      t: off,
+      ann: annOff,
+      bob: bobOff,
+    } = await createRsspTestApp({
+      ...fastKdfEnv,
+      SIGNING_TRAIL_ENABLED: 'false',
+    }));
   });
   afterAll(async () => {
     await Promise.all([on?.close(), off?.close()]);

@@ -46,7 +46,7 @@ describe('server routes (no token)', () => {
       poorManSignEnabled: true,
       adminOnlyCredentialManagement: false,
       userGroupsEnabled: false,
-      signingTrailEnabled: false,
+      signingTrailEnabled: true,
       clerkEnabled: true,
       userVerificationEnabled: false,
       regulaEnabled: false,

@@ -65,7 +65,8 @@ const chainShape = {
   comment: comment.optional(),
   externalId: z.string().trim().min(1).max(255).optional(),
   externalCallbackUrl: z.string().url().max(2048).optional(),
-  signingTrailMode: signingTrailModeSchema.default('NONE'),
+  /** Absent: ATTACHED while the signing trail feature is on, else NONE (D§9). */
+  signingTrailMode: signingTrailModeSchema.optional(),
 };
 
 function refineParticipants(

@@ -1,4 +1,5 @@
 export { prepare, prepareBatch, prepareIncrement } from './prepare';
+export { TRAIL_PAGE_KEY, markTrailPages } from './append-pages';
 export type { PrepareOptions, PreparedSignature, PreparedState } from './prepare';
 export { embed } from './embed';
 export type { EmbedOptions } from './embed';

@@ -5,6 +5,7 @@ import {
   helveticaWidths,
   type AppearanceOptions,
 } from './appearance';
+import { appendTrailPages, rootPageNode } from './append-pages';
 import { buildSignedAttributes } from './cms-signed-data';
 import { PdfError } from './errors';
 import { loadImage } from './image';
@@ -46,6 +47,12 @@ export interface PrepareOptions {
   placeholderSize?: number;
   /** Bounds on the work the file may cause (its inflate budget). */
   limits?: PdfLimits;
+  /**
+   * A standalone, unencrypted PDF whose pages go into the same update (the signing trail): they
+   * replace the pages an earlier update appended so, at the end of the document. The visible
+   * signature's page then counts the document's own pages only.
+   */
+  trailPages?: Uint8Array;
 }
 
 /** Everything `embed` needs besides the prepared bytes: small and JSON-serialisable. */
@@ -192,14 +199,16 @@ function prepareOutput(
   const update = new IncrementalUpdate(file);
   const appearance = options.appearance;
   const pageNumber = appearance?.page ?? 1;
-  const pages = pageCount(file);
-  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) {
+  const pages = pageCount(file) - (options.trailPages ? rootPageNode(file).trailKids : 0);
+  // A document of trail pages only (a detached trail): the invisible widget goes on the new trail.
+  const onTrail = options.trailPages !== undefined && pages === 0 && !appearance;
+  if (!onTrail && (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages)) {
     throw new PdfError(
       'INVALID_OPTIONS',
       `page ${pageNumber} is outside the document (1–${pages})`,
     );
   }
-  const page = findPage(file, pageNumber - 1);
+  const page = onTrail ? undefined : findPage(file, pageNumber - 1);
 
   // Form and field name.
   const acroFormValue = catalog.dict.get('AcroForm');
@@ -214,12 +223,15 @@ function prepareOutput(
   const apRef = update.allocate();
 
   // Appearance stream (an empty form for invisible signatures).
+  const trailPages = options.trailPages;
+  const trailPageRefs = trailPages && appendTrailPages(file, update, trailPages, [widgetRef]);
+  const pageRef = page?.ref ?? (trailPageRefs?.[0] as PdfRef);
   let rect: number[] = [0, 0, 0, 0];
   let apWidth = 0;
   let apHeight = 0;
   const resources = new PdfDict();
   let content = '';
-  if (appearance) {
+  if (appearance && page) {
     const box =
       inheritedAttribute(file, page.dict, 'CropBox') ??
       inheritedAttribute(file, page.dict, 'MediaBox');
@@ -284,15 +296,17 @@ function prepareOutput(
     ['T', pdfTextString(name)],
     ['V', sigRef],
     ['F', 132],
-    ['P', page.ref],
+    ['P', pageRef],
     ['Rect', rect],
     ['AP', new PdfDict([['N', apRef]])],
   ]);
   update.writeObject(widgetRef, widget);
 
   // Page /Annots.
-  const annots = page.dict.get('Annots');
-  if (annots instanceof PdfRef) {
+  const annots = page?.dict.get('Annots');
+  if (!page) {
+    // On the first trail page, written with the widget in its /Annots.
+  } else if (annots instanceof PdfRef) {
     const list = file.resolve(annots);
     update.writeObject(annots, [...(Array.isArray(list) ? list : []), widgetRef]);
   } else {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isTrailPage } from './append-pages';
 import { buildChain } from './certificate-chain';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
@@ -196,6 +197,34 @@ function onlyAppendsSignatureFields(
 }
 
 /**
+ * A page node whose only change is that pages marked as signing trail pages left its kids and
+ * others so marked were appended after the rest, which keep their order (decision 027).
+ */
+function onlyTrailPagesReplaced(
+  file: PdfFile,
+  previous: PdfDict,
+  next: PdfDict,
+  section: number,
+): boolean {
+  const keys = new Set([...previous.map.keys(), ...next.map.keys()]);
+  for (const key of keys)
+    if (key !== 'Kids' && key !== 'Count' && !same(previous.get(key), next.get(key))) return false;
+  const oldKids = file.resolve(previous.get('Kids'), section + 1);
+  const newKids = file.resolve(next.get('Kids'), section);
+  if (!Array.isArray(oldKids) || !Array.isArray(newKids)) return false;
+  const oldKept = oldKids.filter((kid) => !isTrailPage(file.resolveDict(kid, section + 1)));
+  const newTrail = newKids.filter((kid) => isTrailPage(file.resolveDict(kid, section)));
+  const newKept = newKids.slice(0, newKids.length - newTrail.length);
+  if (newKept.length !== oldKept.length || newKept.some((kid, i) => !same(kid, oldKept[i])))
+    return false;
+  if (newKids.slice(newKept.length).some((kid) => !isTrailPage(file.resolveDict(kid, section))))
+    return false;
+  const oldCount = previous.numberOf('Count') ?? 0;
+  const oldTrail = oldKids.length - oldKept.length;
+  return next.numberOf('Count') === oldCount - oldTrail + newTrail.length;
+}
+
+/**
  * Compares two versions of a dictionary: keys in `allowed` may change freely, keys in `lists` may
  * only gain signature fields (resolving indirect arrays), `nested` keys are compared with
  * `compareNested`; any other difference is reported.
@@ -304,6 +333,9 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
       );
     } else if (type === 'Page') {
       modifications.push(...compareDicts({ ...common, lists: ['Annots'] }));
+    } else if (type === 'Pages' && onlyTrailPagesReplaced(file, previous, next, sectionIndex)) {
+      // The signing trail's pages, replaced by the next signature's (decision 027).
+      continue;
     } else if (previous.get('Fields') !== undefined || next.get('Fields') !== undefined) {
       modifications.push(...compareDicts({ ...common, ...acroFormRules }));
     } else if (

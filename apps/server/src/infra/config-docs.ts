@@ -157,7 +157,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: 'creator,signer',
     description: 'Roles a new user starts with (comma-separated), or none.',
   },
-  SIGNING_TRAIL_ENABLED: { default: 'false', description: 'Signing trail feature.' },
+  SIGNING_TRAIL_ENABLED: {
+    default: 'true',
+    description:
+      "Signing trail: each signature carries the chain's record (ATTACHED pages, or a DETACHED PDF signed alongside); new chains default to ATTACHED.",
+  },
   CLERK_ENABLED: { default: 'true', description: 'Clerk signing feature.' },
   POOR_MAN_SIGN_ENABLED: { default: 'true', description: 'Quantum-safe demo in the user menu.' },
   USER_VERIFICATION_ENABLED: { default: 'false', description: 'User identity verification.' },

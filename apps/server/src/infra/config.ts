@@ -96,7 +96,7 @@ export const envSchema = z.object({
       }
       return [...new Set(parsed.data)];
     }),
-  SIGNING_TRAIL_ENABLED: bool.default(false),
+  SIGNING_TRAIL_ENABLED: bool.default(true),
   CLERK_ENABLED: bool.default(true),
   POOR_MAN_SIGN_ENABLED: bool.default(true),
   USER_VERIFICATION_ENABLED: bool.default(false),

@@ -21,6 +21,7 @@ import { findBatch, findDocument } from './document-store';
 import type { DocumentRow } from './document-table';
 import { countInvitationMails, refuseTooManyParticipants } from './invitation-caps';
 import type { StoredChain } from './stored-chain';
+import { initialTrail, insertTrailDocument } from './trail-document';
 
 /**
  * Creates a chain over a document the creator uploaded. Registered participants are named by
@@ -33,7 +34,8 @@ export async function createChain(options: {
   actor: AuthUser;
   input: CreateChain;
 }): Promise<Chain> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor } = options;
+  const input = withTrailMode(ctx, options.input);
   mayCreateChains(actor);
   refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
   const subject = input.origDocId
@@ -45,8 +47,23 @@ export async function createChain(options: {
   const creator = { id: actor.id, name: inviterName, email: actor.email };
   // Read before the transaction: the user directory answers from its own connection.
   const history = await creationHistory(ctx, stored, creator);
-  await ctx.database.db.transaction(async (tx) => {
-    await insertAndAnnounce(ctx, tx, actor, { stored, subject, history }, { inviterName });
+  const trail = await initialTrail(ctx, {
+    stored,
+    subject,
+    history,
+    creator,
+    locale: actor.locale,
+  });
+  await withTrailFiles(ctx, async (trails) => {
+    await ctx.database.db.transaction(async (tx) => {
+      await insertAndAnnounce(
+        ctx,
+        tx,
+        actor,
+        { stored, subject, history, trail },
+        { inviterName, trails },
+      );
+    });
   });
   return toView(ctx, stored, subject, actor.id);
 }
@@ -60,7 +77,8 @@ export async function createMultiChain(options: {
   actor: AuthUser;
   input: CreateMultiChain;
 }): Promise<Chain[]> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor } = options;
+  const input = withTrailMode(ctx, options.input);
   mayCreateChains(actor);
   refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
   const batch = await ownBatch(ctx, actor, input.batchId);
@@ -77,30 +95,53 @@ export async function createMultiChain(options: {
   const histories = await Promise.all(
     planned.map(({ stored }) => creationHistory(ctx, stored, creator)),
   );
-  await ctx.database.db.transaction(async (tx) => {
-    // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
-    const mails = planned.map(({ stored }) => newcomersOf(stored).length);
-    await countInvitationMails(
-      tx,
-      ctx.config,
-      actor.id,
-      mails.reduce((sum, n) => sum + n, 0),
-    );
-    for (const [i, { stored, subject }] of planned.entries()) {
-      const history = histories[i] ?? [];
-      await insertAndAnnounce(
-        ctx,
+  const trailsOf = await Promise.all(
+    planned.map(({ stored, subject }, i) =>
+      initialTrail(ctx, {
+        stored,
+        subject,
+        history: histories[i] ?? [],
+        creator,
+        locale: actor.locale,
+      }),
+    ),
+  );
+  await withTrailFiles(ctx, (trails) =>
+    ctx.database.db.transaction(async (tx) => {
+      // Every chain's mails counted at once, so a refusal comes before the first mail goes out.
+      const mails = planned.map(({ stored }) => newcomersOf(stored).length);
+      await countInvitationMails(
         tx,
-        actor,
-        { stored, subject, history },
-        {
-          inviterName,
-          isCounted: true,
-        },
+        ctx.config,
+        actor.id,
+        mails.reduce((sum, n) => sum + n, 0),
       );
-    }
-  });
+      for (const [i, { stored, subject }] of planned.entries()) {
+        const history = histories[i] ?? [];
+        await insertAndAnnounce(
+          ctx,
+          tx,
+          actor,
+          { stored, subject, history, trail: trailsOf[i] },
+          {
+            inviterName,
+            isCounted: true,
+            trails,
+          },
+        );
+      }
+    }),
+  );
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
+}
+
+/** The payload with its trail mode: ATTACHED by default while the feature is on (D§9). */
+function withTrailMode<T extends { signingTrailMode?: CreateChain['signingTrailMode'] }>(
+  ctx: ChainContext,
+  input: T,
+): T & { signingTrailMode: NonNullable<CreateChain['signingTrailMode']> } {
+  const fallback = ctx.config.SIGNING_TRAIL_ENABLED ? 'ATTACHED' : 'NONE';
+  return { ...input, signingTrailMode: input.signingTrailMode ?? fallback };
 }
 
 /**
@@ -153,12 +194,36 @@ async function insertAndAnnounce(
   ctx: ChainContext,
   tx: Tx,
   actor: AuthUser,
-  chain: { stored: StoredChain; subject: ChainSubject; history: NewChainHistoryEvent[] },
-  mails: { inviterName: string; isCounted?: boolean },
+  chain: {
+    stored: StoredChain;
+    subject: ChainSubject;
+    history: NewChainHistoryEvent[];
+    /** A DETACHED chain's first trail (`initialTrail`). */
+    trail: Uint8Array | undefined;
+  },
+  options: { inviterName: string; isCounted?: boolean; trails: string[] },
 ): Promise<void> {
   const { stored, subject } = chain;
+  const { trails, ...mails } = options;
   await insertChain(tx, stored);
   await recordChainHistory(tx, chain.history);
   await inviteNewcomers(ctx, tx, stored, { actor, fileName: subjectName(subject), ...mails });
+  if (chain.trail && subject.document) {
+    trails.push(await insertTrailDocument(ctx, tx, stored, subject.document, chain.trail));
+  }
   await announce(ctx, tx, 'SIGNATURE_CHAIN_CREATED', stored);
+}
+
+/** Runs a creation; the detached trails' bytes it wrote go again when it does not commit. */
+async function withTrailFiles(
+  ctx: ChainContext,
+  create: (trails: string[]) => Promise<void>,
+): Promise<void> {
+  const trails: string[] = [];
+  try {
+    await create(trails);
+  } catch (error) {
+    await Promise.all(trails.map((id) => ctx.blobs?.remove(id)));
+    throw error;
+  }
 }

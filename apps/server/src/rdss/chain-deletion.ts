@@ -6,6 +6,7 @@ import { announce } from './chain-events';
 import { visible } from './chain-reading';
 import { findChain } from './chain-reads';
 import { deleteChain, updateChain } from './chain-writes';
+import { deleteDocument } from './document-store';
 import { revisionsOfChains } from './revision-store';
 import { ruleChain } from './stored-chain';
 
@@ -39,14 +40,18 @@ export async function deleteChainForGood(options: {
   id: string;
 }): Promise<void> {
   const { ctx, id } = options;
-  const revisionIds = await ctx.database.db.transaction(async (tx) => {
+  const { revisionIds, trailId } = await ctx.database.db.transaction(async (tx) => {
     const stored = await findChain(tx, id, { lock: true, inRecycleBin: true });
     if (!stored) throw notFound('Signature chain in the recycle bin');
     const revisions = await revisionsOfChains(tx, [id]);
     await deleteChain(tx, id);
+    // A detached signing trail's document is the chain's own: it goes with it.
+    const trail = stored.chain.trailDocumentId;
+    if (trail) await deleteDocument(tx, trail);
     await announce(ctx, tx, 'SIGNATURE_CHAIN_DELETED', stored);
-    return revisions.map((r) => r.id);
+    return { revisionIds: revisions.map((r) => r.id), trailId: trail };
   });
   // Increments kept as files go after their rows (in the database they went with them).
   await Promise.all(revisionIds.map((revisionId) => ctx.increments?.remove(revisionId)));
+  if (trailId) await ctx.blobs?.remove(trailId);
 }

@@ -107,7 +107,8 @@ export function chainPageStatements(
         // The signed revisions' ids, oldest first (decision 018, "the CPU a request costs").
         revisions: sql<ListedRevision[]>`(select coalesce(json_agg(json_build_object(
             'id', r.id, 'entryId', r.entry_id) order by r.seq), '[]'::json)
-          from rdss.document_revisions r where r.chain_id = ${chains.id})`,
+          from rdss.document_revisions r where r.chain_id = ${chains.id}
+            and r.document_id is distinct from ${chains.trailDocumentId})`,
         matching: totalInRows ?? sql<null>`null`,
       })
       .from(chains)

@@ -121,7 +121,7 @@ export async function planChain(
       comment: input.comment ?? null,
       origDocumentId: subject.document?.id ?? null,
       batchId: subject.batch?.row.id ?? null,
-      signingTrailMode: input.signingTrailMode,
+      signingTrailMode: input.signingTrailMode ?? 'NONE',
       trailDocumentId: null,
       endedReason: null,
       externalId: input.externalId ?? null,

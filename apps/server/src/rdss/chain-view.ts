@@ -22,7 +22,10 @@ async function signedRevisionsOf(
   const signedChains = chains
     .filter((c) => c.entries.some((e) => e.status === 'DONE' && !e.approver))
     .map((c) => c.chain.id);
-  return signedRevisionsFrom(await revisionsOfChains(db, signedChains));
+  // A detached signing trail's revisions are its own document's, not the chain's document's.
+  const trails = new Set(chains.map((c) => c.chain.trailDocumentId).filter((id) => id !== null));
+  const revisions = await revisionsOfChains(db, signedChains);
+  return signedRevisionsFrom(revisions.filter((r) => !trails.has(r.documentId)));
 }
 
 /** The maps of revisions given oldest first within each chain. */

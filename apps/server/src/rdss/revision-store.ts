@@ -380,6 +380,8 @@ export async function commitSignature(
     chainDone: boolean;
     /** The increment's bytes, for the store inside the database (`rdss.revision_increments`). */
     increment?: Uint8Array | undefined;
+    /** A DETACHED trail document's revision, signed by the same signature (sign-trail.ts). */
+    trailRevision?: { revision: RevisionRow; increment?: Uint8Array | undefined } | undefined;
     signRequest?: { userId: string; idempotencyKey: string; result: SignResultItem } | undefined;
     /** The events' `select` (EventBus `notification`), made to run only when this commits. */
     notification: (when: SQL) => SQL;
@@ -395,6 +397,26 @@ export async function commitSignature(
         select r.id, ${Buffer.from(increment.buffer, increment.byteOffset, increment.byteLength)}::bytea
         from r)`
     : sql``;
+  const trail = options.trailRevision;
+  const trailBytes = trail?.increment;
+  const trailInsert = trail
+    ? sql`, t as (
+        insert into rdss.document_revisions
+          (id, chain_id, document_id, seq, entry_id, base_size, file_size, sha256, created_at)
+        select ${trail.revision.id}::uuid, c.id, ${trail.revision.documentId}::uuid,
+          ${trail.revision.seq}::integer, ${trail.revision.entryId}::uuid,
+          ${trail.revision.baseSize}::bigint, ${trail.revision.fileSize}::bigint,
+          ${trail.revision.sha256}::text, ${signedAt}::timestamptz
+        from c
+        returning id
+      )${
+        trailBytes
+          ? sql`, ti as (insert into rdss.revision_increments (revision_id, bytes)
+        select t.id, ${Buffer.from(trailBytes.buffer, trailBytes.byteOffset, trailBytes.byteLength)}::bytea
+        from t)`
+          : sql``
+      }`
+    : sql``;
   const request = signRequest
     ? sql`, s as (insert into rdss.sign_requests (user_id, idempotency_key, chain_id, result)
         select ${signRequest.userId}::uuid, ${signRequest.idempotencyKey}::text, c.id,
@@ -405,7 +427,7 @@ export async function commitSignature(
   try {
     const result = await executeNamed(
       db,
-      'sign_commit',
+      trail ? 'sign_commit_trail' : 'sign_commit',
       sql`
       with c as (
         update rdss.chains set ${done} updated_at = now()
@@ -420,7 +442,7 @@ export async function commitSignature(
           ${revision.fileSize}::bigint, ${revision.sha256}::text, ${signedAt}::timestamptz
         from c
         returning id
-      )${bytes}, e as (
+      )${bytes}${trailInsert}, e as (
         update rdss.chain_entries set status = 'DONE', signed_at = ${signedAt}::timestamptz,
           comment = ${entry.comment}::text
         from c

@@ -18,7 +18,9 @@ import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
-import { signedHistoryEvent } from './signed-history-event';
+import { trailForSignature } from './sign-trail';
+import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
+import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
@@ -75,6 +77,8 @@ interface Job {
   base: RevisionRow[];
   baseSize: number;
   prepared: PreparedSignature;
+  /** A DETACHED trail's document, revised and signed with it (a second hash). */
+  trail?: TrailDocumentJob | undefined;
   signedAt: Date;
   subsignerName: string | null;
   /** The SIGNED event this signature records (already part of the trail it carries). */
@@ -222,7 +226,7 @@ async function signInTurn(
         input,
         credential,
         job,
-        signature: signatures[i] as Uint8Array,
+        signature: signatures[i] as JobSignatures,
         taken,
         timings,
       });
@@ -298,16 +302,6 @@ async function prepareJob(
     throw invalid({ userImageDataUrl: 'The client draws their signature' });
   }
   if (!document || version === undefined) throw notFound('Document');
-  const bytes = await timings.measure('read', () =>
-    revisions.joinRevision(db, ctx, document.id, base, {
-      originalSize: document.fileSize,
-      allocate: (size) => {
-        const buffer = ctx.buffers.take(size);
-        taken.push(buffer);
-        return buffer;
-      },
-    }),
-  );
   const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
   const signedAt = new Date();
   const appearance = await timings.measure('appearance', () =>
@@ -322,23 +316,6 @@ async function prepareJob(
       settings,
     }),
   );
-  let prepared: PreparedSignature;
-  try {
-    prepared = await timings.measure('engine', () =>
-      ctx.pdf.prepareIncrement(bytes, {
-        certificateChain: credential.certificates,
-        algorithm: algorithmOf(credential),
-        signingTime: signedAt,
-        name: credential.subjectName,
-        ...(password === undefined ? {} : { password }),
-        ...(appearance ? { appearance } : {}),
-        ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
-      }),
-    );
-  } catch (error) {
-    throw pdfFailure(error, { index, password });
-  }
-  crash(ctx, 'prepared');
   const history = signedHistoryEvent({
     chainId,
     entryId: row.id,
@@ -350,6 +327,50 @@ async function prepareJob(
     subsignerName,
     at: signedAt,
   });
+  // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
+  const [bytes, trail] = await Promise.all([
+    timings.measure('read', () =>
+      revisions.joinRevision(db, ctx, document.id, base, {
+        originalSize: document.fileSize,
+        allocate: (size) => {
+          const buffer = ctx.buffers.take(size);
+          taken.push(buffer);
+          return buffer;
+        },
+      }),
+    ),
+    timings.measure('trail', () =>
+      trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
+    ),
+  ]);
+  const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
+  const signing = {
+    certificateChain: credential.certificates,
+    algorithm: algorithmOf(credential),
+    signingTime: signedAt,
+    name: credential.subjectName,
+    ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
+  };
+  let prepared: PreparedSignature;
+  let trailJob: TrailDocumentJob | undefined;
+  try {
+    prepared = await timings.measure('engine', () =>
+      ctx.pdf.prepareIncrement(bytes, {
+        ...signing,
+        ...(password === undefined ? {} : { password }),
+        ...(appearance ? { appearance } : {}),
+        ...(attached ? { trailPages: attached } : {}),
+      }),
+    );
+    if (trail && stored.chain.signingTrailMode === 'DETACHED') {
+      trailJob = await timings.measure('engine', () =>
+        prepareTrailDocument(ctx, { chain: stored.chain, trail, signing }),
+      );
+    }
+  } catch (error) {
+    throw pdfFailure(error, { index, password });
+  }
+  crash(ctx, 'prepared');
   return {
     index,
     item,
@@ -361,28 +382,46 @@ async function prepareJob(
     base,
     baseSize: bytes.length,
     prepared,
+    trail: trailJob,
     signedAt,
     subsignerName,
     history,
   };
 }
 
-/** One authorisation for every hash (the session's), then the signatures, in the jobs' order. */
+/** A job's signature values: its document's, and its detached trail's. */
+interface JobSignatures {
+  main: Uint8Array;
+  trail?: Uint8Array | undefined;
+}
+
+/**
+ * One authorisation for every hash (the session's): each job's, and its detached trail's after
+ * it (D§4 signature chunking); the signatures come back per job, in the jobs' order.
+ */
 async function signAll(
   ctx: SignContext,
   options: { session: KeySession; jobs: Job[]; timings: Timings },
-): Promise<Uint8Array[]> {
+): Promise<JobSignatures[]> {
   const { session, jobs, timings } = options;
+  const parts = jobs.flatMap((job) => [
+    { hash: job.prepared.hash, name: job.document.fileName },
+    ...(job.trail ? [{ hash: job.trail.prepared.hash, name: job.trail.document.fileName }] : []),
+  ]);
   const { signatures } = await session.signHashes(
     {
-      hashes: jobs.map((job) => job.prepared.hash),
+      hashes: parts.map((part) => part.hash),
       hashAlgorithm: 'sha256',
-      documents: jobs.map((job) => job.document.fileName),
+      documents: parts.map((part) => part.name),
     },
     timings,
   );
   crash(ctx, 'signed');
-  return signatures;
+  let next = 0;
+  return jobs.map((job) => ({
+    main: signatures[next++] as Uint8Array,
+    ...(job.trail ? { trail: signatures[next++] as Uint8Array } : {}),
+  }));
 }
 
 /**
@@ -398,7 +437,7 @@ async function commitWithRetry(
     input: SignRequest;
     credential: SigningCredential;
     job: Job;
-    signature: Uint8Array;
+    signature: JobSignatures;
     taken: Buffer[];
     timings: Timings;
   },
@@ -432,7 +471,7 @@ async function commitWithRetry(
         timings,
       );
       try {
-        [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [Uint8Array];
+        [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [JobSignatures];
       } catch (error) {
         await session.abandon();
         throw error;
@@ -447,29 +486,32 @@ async function commitJob(
     actor: AuthUser;
     input: SignRequest;
     job: Job;
-    signature: Uint8Array;
+    signature: JobSignatures;
     timings: Timings;
   },
 ): Promise<SignResultItem> {
   const { actor, input, job, signature, timings } = options;
   let increment: Uint8Array;
+  let trailIncrement: Uint8Array | undefined;
   try {
-    increment = await timings.measure('engine', () => embed(job.prepared, signature));
+    increment = await timings.measure('engine', () => embed(job.prepared, signature.main));
+    if (job.trail && signature.trail) {
+      const { prepared } = job.trail;
+      const value = signature.trail;
+      trailIncrement = await timings.measure('engine', () => embed(prepared, value));
+    }
   } catch (error) {
     throw pdfFailure(error, { index: job.index });
   }
-  const seq = job.base.length + 1;
-  const revision: RevisionRow = {
-    id: randomUUID(),
-    chainId: job.chainId,
-    documentId: job.document.id,
-    seq,
-    entryId: job.entry.id,
-    baseSize: job.baseSize,
-    fileSize: job.baseSize + increment.length,
-    sha256: createHash('sha256').update(increment).digest('hex'),
-    createdAt: job.signedAt,
-  };
+  const revision = revisionRow(job, job, increment);
+  const trailRevision =
+    job.trail && trailIncrement ? revisionRow(job, job.trail, trailIncrement) : undefined;
+  const written = [
+    { revision, increment },
+    ...(trailRevision && trailIncrement
+      ? [{ revision: trailRevision, increment: trailIncrement }]
+      : []),
+  ];
   const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
   const chainStatus = allDone ? 'DONE' : 'CREATED';
   const result: SignResultItem = {
@@ -494,7 +536,11 @@ async function commitJob(
     committed = await timings.measure('database', async () => {
       // A file is written before the statement that names it (a kill in between leaves a file
       // no row names, never served); one in the database is written by that statement.
-      if (!inDatabase) await ctx.increments.put(ctx.database.db, revision.id, increment);
+      if (!inDatabase) {
+        for (const w of written) {
+          await ctx.increments.put(ctx.database.db, w.revision.id, w.increment);
+        }
+      }
       crash(ctx, 'stored');
       return revisions.commitSignature(ctx.database.db, {
         revision,
@@ -502,6 +548,10 @@ async function commitJob(
         entry: { id: job.entry.id, comment: job.item.comment ?? null },
         chainDone: allDone,
         increment: inDatabase ? increment : undefined,
+        trailRevision: trailRevision && {
+          revision: trailRevision,
+          increment: inDatabase ? trailIncrement : undefined,
+        },
         signRequest: input.idempotencyKey
           ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
           : undefined,
@@ -513,13 +563,32 @@ async function commitJob(
       });
     });
   } catch (error) {
-    await ctx.increments.remove(revision.id);
+    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
     throw error;
   }
   if (!committed) {
-    await ctx.increments.remove(revision.id);
+    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
     throw new StaleRevision();
   }
   crash(ctx, 'committed');
   return result;
+}
+
+/** The revision row of a signed increment over `part`'s latest revision (its document's). */
+function revisionRow(
+  job: Job,
+  part: { document: DocumentRow; base: RevisionRow[]; baseSize: number },
+  increment: Uint8Array,
+): RevisionRow {
+  return {
+    id: randomUUID(),
+    chainId: job.chainId,
+    documentId: part.document.id,
+    seq: part.base.length + 1,
+    entryId: job.entry.id,
+    baseSize: part.baseSize,
+    fileSize: part.baseSize + increment.length,
+    sha256: createHash('sha256').update(increment).digest('hex'),
+    createdAt: job.signedAt,
+  };
 }

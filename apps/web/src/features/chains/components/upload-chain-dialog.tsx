@@ -106,7 +106,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   );
   const [fileName, setFileName] = useState(() => file?.name ?? '');
   const [ordered, setOrdered] = useState(false);
-  const [trail, setTrail] = useState(false);
+  const [trail, setTrail] = useState(true);
   const [trailMode, setTrailMode] = useState<TrailMode>('ATTACHED');
   const [participants, setParticipants] = useState<Participant[]>([]);
   const [comment, setComment] = useState('');
@@ -369,7 +369,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
                 >
                   <FormControlLabel
                     value="ATTACHED"
-                    control={<Radio />}
+                    control={
+                      <Radio
+                        slotProps={{ input: { 'data-testid': 'upload-trail-attached' } as object }}
+                      />
+                    }
                     label={t('uploadDialog.trailAttached')}
                   />
                   <FormControlLabel
