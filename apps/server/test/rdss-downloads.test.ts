@@ -165,6 +165,33 @@ describe('rDSS downloads (documents/{id}/file modes, documents/files)', () => {
     expect(text).toContain(bob.email);
   }, 60_000);
 
+  it('a DETACHED chain downloads its own signed trail document; FULL zips both, each signature valid', async () => {
+    const chain = await signedBy(
+      await createChain(t, ann, {
+        type: 'ORDERED',
+        signers: [{ email: bob.email }],
+        signingTrailMode: 'DETACHED',
+      }),
+      bob,
+      bobKey,
+    );
+    const id = chain.origDocument!.id;
+    const trail = await get(bob, `/documents/${id}/file?mode=DETACHED&chainId=${chain.id}`);
+    expect(trail.statusCode, trail.body).toBe(200);
+    expect(fileName(trail)).toBe('contract-signingtrail.pdf');
+    // The trail document as Bob's signature left it: signed, and naming him.
+    const signedTrail = await checkSignedPdf(nss, trail.rawPayload);
+    expect(signedTrail.signatures).toHaveLength(1);
+    expect(signedTrail.signatures[0]).toMatchObject({ valid: true, trusted: true });
+    expect(await pdfText(trail.rawPayload)).toContain(bob.email);
+
+    const entries = await unzipped((await get(bob, `/documents/${id}/file?mode=FULL`)).rawPayload);
+    expect([...entries.keys()]).toEqual(['contract.pdf', 'contract-signingtrail.pdf']);
+    expect(entries.get('contract-signingtrail.pdf')!.equals(trail.rawPayload)).toBe(true);
+    const document = await checkSignedPdf(nss, entries.get('contract.pdf')!);
+    expect(document.signatures[0]).toMatchObject({ valid: true, trusted: true });
+  }, 60_000);
+
   it('several chains download as one zip with unique names; a foreign chain refuses the whole zip', async () => {
     const first = await signedBy(
       await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] }),
