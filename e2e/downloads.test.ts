@@ -83,6 +83,17 @@ async function downloadFromRow(page: Page, fileName: string, mode: string) {
   return { name: download.suggestedFilename(), bytes: await readFile(path) };
 }
 
+async function pdfText(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-text-'));
+  try {
+    const file = join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    return (await execFileAsync('pdftotext', [file, '-'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function zipEntries(zip: Buffer): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-zip-'));
   try {
@@ -126,6 +137,8 @@ describe('downloads from the lists (issue 26 §1)', () => {
     const checked = await checkSignedPdf(original.bytes, caPem);
     expect(checked.signatures).toHaveLength(1);
     expect(checked.signatures[0]).toMatchObject({ valid: true, trusted: true });
+    // Its last pages are the attached signing trail, naming the signer.
+    expect(await pdfText(original.bytes)).toContain(signer.email);
 
     // The menu names every mode of a chain with a trail; open in a new tab never offers full.
     const row = page.getByTestId('chain-row').filter({ hasText: fileName });
