@@ -29,10 +29,15 @@ function get(
   url: string,
   headers: Record<string, string>,
   onData?: (chunk: Buffer, req: ReturnType<typeof request>) => void,
+  /** A JSON body to POST instead. */
+  json?: object,
 ): Promise<{ status: number; body: Buffer; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const req = request(url, { headers }, (res) => {
+    const options = json
+      ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } }
+      : { headers };
+    const req = request(url, options, (res) => {
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         onData?.(chunk, req);
@@ -43,7 +48,7 @@ function get(
       res.once('close', done);
     });
     req.once('error', (error) => (req.destroyed ? undefined : reject(error)));
-    req.end();
+    req.end(json ? JSON.stringify(json) : undefined);
   });
 }
 
@@ -58,6 +63,34 @@ function openFilesUnder(dir: string): string[] {
       }
     })
     .filter((path) => path.startsWith(dir));
+}
+
+/** No file open under `documentsDir`; every connection to the database idle (no statement, no transaction). */
+async function expectNothingOpen(documentsDir?: string, databaseUrl?: string): Promise<void> {
+  if (documentsDir) {
+    await vi.waitFor(() => expect(openFilesUnder(documentsDir)).toEqual([]), {
+      timeout: 10_000,
+      interval: 20,
+    });
+  }
+  if (!databaseUrl) return;
+  const observer = new pg.Client({ connectionString: databaseUrl });
+  await observer.connect();
+  try {
+    await vi.waitFor(
+      async () => {
+        const { rows } = await observer.query<{ state: string; query: string }>(
+          `select state, query from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()
+             and backend_type = 'client backend' and state <> 'idle'`,
+        );
+        expect(rows).toEqual([]);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  } finally {
+    await observer.end();
+  }
 }
 
 /**
@@ -140,8 +173,11 @@ describe.each([
     expect(revisions[0]!.baseSize).toBe(original.length);
     expect(revisions[1]!.baseSize).toBe(revisions[0]!.fileSize);
 
-    // The original streams back as uploaded.
-    const plain = await get(`${url}/rdss/v1/documents/${chain.origDocument!.id}/file`, ann.headers);
+    // The upload streams back as it was.
+    const plain = await get(
+      `${url}/rdss/v1/documents/${chain.origDocument!.id}/file?mode=UPLOAD`,
+      ann.headers,
+    );
     expect(plain.status).toBe(200);
     expect(plain.headers['content-length']).toBe(String(original.length));
     expect(plain.body.equals(original)).toBe(true);
@@ -189,42 +225,31 @@ describe.each([
     );
     const id = chain.origDocument!.id;
     const documentsDir = dataDir ? join(dataDir, 'documents') : undefined;
-    let heldWhileStreaming: string[] = [];
-    const cut = await get(`${url}/rdss/v1/documents/${id}/file`, ann.headers, (_chunk, req) => {
-      if (req.destroyed) return;
-      // Mid-download: the file is open while its pieces are read.
-      if (documentsDir) heldWhileStreaming = openFilesUnder(documentsDir);
-      req.destroy();
-    });
-    expect(cut.body.length).toBeGreaterThan(0);
-    expect(cut.body.length).toBeLessThan(original.length);
-    if (documentsDir) {
-      expect(heldWhileStreaming.some((path) => path.includes(id))).toBe(true);
-      await vi.waitFor(() => expect(openFilesUnder(documentsDir)).toEqual([]), {
-        timeout: 10_000,
-        interval: 20,
-      });
-    }
-    const databaseUrl = t.testDatabase.url;
-    if (!dataDir && databaseUrl) {
-      // Every connection of the server's pool is idle: no statement running, no transaction open.
-      const observer = new pg.Client({ connectionString: databaseUrl });
-      await observer.connect();
-      try {
-        await vi.waitFor(
-          async () => {
-            const { rows } = await observer.query<{ state: string; query: string }>(
-              `select state, query from pg_stat_activity
-               where datname = current_database() and pid <> pg_backend_pid()
-                 and backend_type = 'client backend' and state <> 'idle'`,
-            );
-            expect(rows).toEqual([]);
-          },
-          { timeout: 10_000, interval: 20 },
-        );
-      } finally {
-        await observer.end();
+    // The PDF alone, and a zip of it (documents/files): each cut after its first bytes.
+    for (const [path, json] of [
+      [`/rdss/v1/documents/${id}/file`, undefined],
+      ['/rdss/v1/documents/files', { chainIds: [chain.id] }],
+    ] as const) {
+      let heldWhileStreaming: string[] = [];
+      let received = 0;
+      const cut = await get(
+        `${url}${path}`,
+        ann.headers,
+        (chunk, req) => {
+          received += chunk.length;
+          if (req.destroyed || received < 256 * 1024) return;
+          // Mid-download: the file is open while its pieces are read.
+          if (documentsDir) heldWhileStreaming = openFilesUnder(documentsDir);
+          req.destroy();
+        },
+        json,
+      );
+      expect(cut.body.length).toBeGreaterThan(0);
+      expect(cut.body.length).toBeLessThan(original.length);
+      if (documentsDir) {
+        expect(heldWhileStreaming.some((held) => held.includes(id))).toBe(true);
       }
+      await expectNothingOpen(documentsDir, dataDir ? undefined : t.testDatabase.url);
     }
     // The server is whole: the next download of the same document is complete.
     const again = await get(`${url}/rdss/v1/documents/${id}/file`, ann.headers);

@@ -152,8 +152,8 @@ describe('rDSS signing a chain (POST signatures/sign)', () => {
       const alone = await checkSignedPdf(nss, earlier);
       expect(alone.signatures.every((s) => s.valid && s.trusted)).toBe(true);
     }
-    // The original stays downloadable, unchanged.
-    const orig = await download(t, ann, chain.origDocument!.id);
+    // The upload stays downloadable, unchanged (ORIGINAL is the document as it stands).
+    const orig = await download(t, ann, chain.origDocument!.id, 'UPLOAD');
     expect(orig.equals(Buffer.from(original))).toBe(true);
     const done = await view(ann, chain.id);
     expect(done).toMatchObject({ status: 'DONE', currentSignatureId: null });

@@ -166,6 +166,7 @@ describe('access to every route of the route table', () => {
         batchId: annsBatchId,
         signers: [{ email: 'x@example.com' }],
       },
+      'POST /rdss/v1/documents/files': { chainIds: [annsChainId] },
       'POST /rdss/v1/signatureChains/invitation': { token: 'A'.repeat(43) },
       'PUT /rdss/v1/signatureChains/{id}': { viewerEmails: [] },
       'POST /rdss/v1/signatures/{id}/decline': {

@@ -206,9 +206,17 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/** GET documents/{id}/file. */
-export async function download(t: Pick<TestApp, 'app'>, who: Person, id: string): Promise<Buffer> {
-  const res = await t.app.inject({ url: `/rdss/v1/documents/${id}/file`, headers: who.headers });
+/** GET documents/{id}/file (ORIGINAL: as it stands; UPLOAD: as uploaded). */
+export async function download(
+  t: Pick<TestApp, 'app'>,
+  who: Person,
+  id: string,
+  mode: 'ORIGINAL' | 'UPLOAD' = 'ORIGINAL',
+): Promise<Buffer> {
+  const res = await t.app.inject({
+    url: `/rdss/v1/documents/${id}/file?mode=${mode}`,
+    headers: who.headers,
+  });
   if (res.statusCode !== 200) throw new Error(`download: ${res.statusCode} ${res.body}`);
   return res.rawPayload;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxDownloadChains } from './limits';
 
 /**
  * Documents of the document signing service (spec documents §3 Document, §7 documents calls,
@@ -44,10 +45,46 @@ export const fileNameSchema = z
 /** `POST documents?fileName=…` with the PDF as the body. */
 export const uploadDocumentQuerySchema = z.object({ fileName: fileNameSchema }).strict();
 
-/** `GET documents/{id}/file?mode=…`: the bytes as uploaded, or the latest signed revision. */
+/**
+ * What a download gives (D§2 download-mode menu, D§7 download mode, D§9 names): ORIGINAL the PDF
+ * as it stands (its chain's latest signed revision once anything is signed, else the upload;
+ * named as uploaded plus `.pdf`), UPLOAD the PDF as it was uploaded, DETACHED the signing trail
+ * (name plus `-signingtrail.pdf`), FULL a `.zip` of the PDF as it stands and its trail.
+ */
+export const documentFileModes = ['ORIGINAL', 'UPLOAD', 'DETACHED', 'FULL'] as const;
+export const documentFileModeSchema = z.enum(documentFileModes);
+export type DocumentFileMode = z.infer<typeof documentFileModeSchema>;
+
+/**
+ * `GET documents/{id}/file?mode=…&chainId=…`: `id` is a document (then `chainId` names the chain
+ * whose revisions and trail count, by default the latest the caller may read over it) or a signed
+ * revision (a chain's or an entry's `signedDocument`, which names its chain).
+ */
 export const documentFileQuerySchema = z
-  .object({ mode: z.enum(['ORIGINAL', 'FULL']).default('ORIGINAL') })
+  .object({
+    mode: documentFileModeSchema.default('ORIGINAL'),
+    chainId: z.string().uuid().optional(),
+  })
   .strict();
+export type DocumentFileQuery = z.infer<typeof documentFileQuerySchema>;
+
+/**
+ * `POST documents/files`: one streamed `.zip` of the chosen chains' documents as they stand (a
+ * bulk chain gives each of its documents), with FULL their signing trails beside them; refused
+ * whole when any chain is not the caller's to read.
+ */
+export const documentFilesSchema = z
+  .object({
+    chainIds: z
+      .array(z.string().uuid())
+      .min(1, 'Choose at least one chain')
+      .max(maxDownloadChains, `At most ${maxDownloadChains} chains in one download`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each chain once'),
+    mode: z.enum(['ORIGINAL', 'FULL']).default('ORIGINAL'),
+  })
+  .strict();
+export type DocumentFiles = z.infer<typeof documentFilesSchema>;
+export type DocumentFilesInput = z.input<typeof documentFilesSchema>;
 
 export const documentIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
 

@@ -20,3 +20,5 @@ export const maxJsonBodyBytes = 1_048_576;
 export const maxChainParticipants = 100;
 /** Shortest recipient search (issue 25 §7): fewer characters would list the directory. */
 export const minRecipientQueryLength = 3;
+/** Chains one multi-select download (`POST documents/files`) takes: one zip, streamed. */
+export const maxDownloadChains = 50;

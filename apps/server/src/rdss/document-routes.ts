@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +7,6 @@ import multipart from '@fastify/multipart';
 import {
   batchNameSchema,
   batchSchema,
-  documentFileQuerySchema,
   documentIdParamsSchema,
   documentSchema,
   fileNameSchema,
@@ -37,12 +35,6 @@ const errors = {
 
 const invalidBatch = (fields: Record<string, string>) =>
   new AppError('VALIDATION_FAILED', 'Validation failed', fields);
-
-/** `attachment; filename*=UTF-8''…` (RFC 6266), so any file name survives the header. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * D§7 documents calls under `/rdss/v1`. The PDF is the request body (`application/pdf`), read by
@@ -199,34 +191,6 @@ export const documentRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       documents.getDocument({ ctx, actor: request.authUser, id: request.params.id }),
-  );
-
-  app.get(
-    '/documents/:id/file',
-    {
-      schema: {
-        tags,
-        description: 'The PDF: as uploaded (ORIGINAL) or its latest revision (FULL)',
-        params: documentIdParamsSchema,
-        querystring: documentFileQuerySchema,
-        response: { 200: z.any().describe('application/pdf'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const file = await documents.readDocumentFile({
-        ctx,
-        actor: request.authUser,
-        id: request.params.id,
-      });
-      // Streamed: the next piece is read while the socket sends the one before; a client that
-      // goes away destroys the stream, which ends the reading (nothing stays open).
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .header('content-length', String(file.size))
-        .send(Readable.from(file.pieces, { objectMode: false }));
-    },
   );
 
   app.get(

@@ -223,7 +223,11 @@ export async function getBatch(options: {
  * and an admin (All Documents and the recycle bin download, documents §2). Anyone else gets
  * NOT_FOUND, as for an id that does not exist.
  */
-async function readable(ctx: DocumentContext, actor: AuthUser, id: string): Promise<DocumentRow> {
+export async function readable(
+  ctx: DocumentContext,
+  actor: AuthUser,
+  id: string,
+): Promise<DocumentRow> {
   const db = ctx.database.db;
   const row = await store.findDocument(db, id);
   if (!row) throw notFound('Document');
@@ -238,7 +242,7 @@ async function readable(ctx: DocumentContext, actor: AuthUser, id: string): Prom
  * A signed revision (a chain's signedDocument), for whoever may read its chain's document: the
  * participants of the chain, the document's uploader and an admin.
  */
-async function readableRevision(
+export async function readableRevision(
   ctx: DocumentContext,
   actor: AuthUser,
   id: string,
@@ -297,29 +301,6 @@ export async function getDocument(options: {
     return revisionView(revision, document, hash.digest('hex'));
   }
   return toView(await readable(options.ctx, options.actor, options.id));
-}
-
-/**
- * The bytes in pieces, for a download that streams them: as uploaded, or for a signed revision's
- * id the original joined with the increments up to that revision (what the signer's signature
- * covers). `size` is their length.
- */
-export async function readDocumentFile(options: {
-  ctx: DocumentContext;
-  actor: AuthUser;
-  id: string;
-}): Promise<{ fileName: string; size: number; pieces: AsyncIterable<Uint8Array> }> {
-  const { ctx } = options;
-  const signed = await readableRevision(ctx, options.actor, options.id);
-  if (signed) {
-    const { revision, document } = signed;
-    const pieces = await revisionStream(ctx, revision);
-    return { fileName: document.fileName, size: revision.fileSize, pieces };
-  }
-  const row = await readable(ctx, options.actor, options.id);
-  const pieces = await ctx.blobs.pieces(ctx.database.db, row.id);
-  if (!pieces) throw new AppError('SERVER_ERROR', `The bytes of document ${row.id} are missing`);
-  return { fileName: row.fileName, size: row.fileSize, pieces };
 }
 
 /**

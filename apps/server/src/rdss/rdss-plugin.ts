@@ -5,6 +5,7 @@ import { registerEventStream } from '#infra/event-stream';
 import { chainSignatureRoutes } from './chain-signature-routes';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
+import { downloadRoutes } from './download-routes';
 import { signatureProfileRoutes } from './signature-profile-routes';
 import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
@@ -18,6 +19,8 @@ import { createThumbnailQueue } from './thumbnail-queue';
 import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
+import { loadSigningTrailInput } from './signing-trail-content';
+import { renderSigningTrail } from './signing-trail-render';
 import type { CrashPoint } from './sign-service';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
@@ -75,6 +78,16 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         pdf,
         maxUploadBytes: context.config.MAX_UPLOAD_DOCUMENT_BYTES,
         storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
+      },
+    });
+    await authenticated.register(downloadRoutes, {
+      ctx: {
+        ...context,
+        ...stores,
+        storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
+        // An ATTACHED chain's trail for reading beside its PDF, rendered from its history now.
+        renderTrail: async (chainId: string) =>
+          renderSigningTrail(await loadSigningTrailInput(context, context.database.db, chainId)),
       },
     });
     await authenticated.register(chainRoutes, {

@@ -1,33 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@signet/contracts/chains';
-import { useApiClient } from '../../shared/api/api-client-context';
 import { isApiError } from '../../shared/api/api-error';
 import { useToast } from '../../shared/components/toast';
 import { chainActions, useChainAction } from './api/chain-actions';
-import { getDocumentFile } from './api/document-files';
-import { chainDocuments, leadDocumentId } from './chain-view';
-
-/** Saves a Blob under a file name through a temporary link. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click has started the download; the URL is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** Original keeps its name, with .pdf added when missing (documents §9). */
-function downloadName(name: string): string {
-  return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
-}
 
 /** The chain commands every list offers, each with its toast (documents §2 rows, §8). */
 export function useChainCommands() {
   const { t } = useTranslation('chains');
   const toast = useToast();
-  const client = useApiClient();
   const withdraw = useChainAction(chainActions.withdraw);
   const softDelete = useChainAction(chainActions.softDelete);
   const deleteForGood = useChainAction(chainActions.delete);
@@ -68,27 +48,6 @@ export function useChainCommands() {
           ]),
         t('toast.declined'),
       ),
-    download: async (chain: Chain) => {
-      try {
-        // A chain over a batch gives each of its documents.
-        for (const document of chainDocuments(chain)) {
-          saveBlob(await getDocumentFile(client, document.id), downloadName(document.fileName));
-        }
-      } catch (error) {
-        toast.error(error);
-      }
-    },
-    openInNewTab: async (chain: Chain) => {
-      // Open the tab during the click (a later window.open is blocked), then fill it.
-      const tab = window.open('', '_blank');
-      try {
-        const blob = await getDocumentFile(client, leadDocumentId(chain));
-        if (tab) tab.location.href = URL.createObjectURL(blob);
-      } catch (error) {
-        tab?.close();
-        toast.error(error);
-      }
-    },
   };
 }
 

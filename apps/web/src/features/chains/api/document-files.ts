@@ -1,23 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { documentSchema } from '@signet/contracts/documents';
-import type { ApiClient } from '../../../shared/api/api-client';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { chainKeys } from './chain-keys';
 
 const documentPath = (id: string) => `/rdss/v1/documents/${encodeURIComponent(id)}`;
-
-/** GET documents/{id}/file: the original (or, with signing, the latest revision). */
-export function getDocumentFile(
-  client: ApiClient,
-  id: string,
-  mode: 'ORIGINAL' = 'ORIGINAL',
-): Promise<Blob> {
-  return client.get<Blob>(`${documentPath(id)}/file`, {
-    query: { mode },
-    responseType: 'blob',
-    timeoutMs: 10 * 60_000,
-  });
-}
 
 /** GET documents/{id}/thumbnail as an object URL (PNG of page 1, or a lock for a locked file). */
 export function useThumbnail(documentId: string | undefined) {

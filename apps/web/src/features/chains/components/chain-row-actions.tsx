@@ -29,6 +29,7 @@ import {
 } from '@signet/contracts/chain-rules';
 import type { Chain } from '@signet/contracts/chains';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
+import { DownloadModeMenu } from '../../../shared/downloads/download-mode-menu';
 import { actionRoute, ownEntry, ruleChainOf } from '../chain-view';
 import type { ChainCommands } from '../use-chain-commands';
 import { ChainStatusChip } from './chain-status-chip';
@@ -52,6 +53,9 @@ export function ChainRowActions({ chain, userId, commands, onOpen }: ChainRowAct
   const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState<{ anchor: HTMLElement; run: () => void } | null>(null);
+  const [modes, setModes] = useState<{ anchor: HTMLElement; purpose: 'download' | 'open' } | null>(
+    null,
+  );
   const rules = ruleChainOf(chain);
   const own = ownEntry(chain, userId);
   const isCreator = rules.createdById === userId;
@@ -150,17 +154,11 @@ export function ChainRowActions({ chain, userId, commands, onOpen }: ChainRowAct
         {menuItem('participants', <GroupIcon fontSize="small" />, t('actions.participants'), () =>
           onOpen('participants', chain),
         )}
-        {menuItem(
-          'download',
-          <DownloadIcon fontSize="small" />,
-          t('download.ORIGINAL'),
-          () => void commands.download(chain),
+        {menuItem('download', <DownloadIcon fontSize="small" />, t('actions.download'), (anchor) =>
+          setModes({ anchor, purpose: 'download' }),
         )}
-        {menuItem(
-          'open',
-          <OpenInNewIcon fontSize="small" />,
-          t('actions.openInNewTab'),
-          () => void commands.openInNewTab(chain),
+        {menuItem('open', <OpenInNewIcon fontSize="small" />, t('actions.openInNewTab'), (anchor) =>
+          setModes({ anchor, purpose: 'open' }),
         )}
         {menuItem(
           'delete',
@@ -173,6 +171,12 @@ export function ChainRowActions({ chain, userId, commands, onOpen }: ChainRowAct
           onOpen('info', chain),
         )}
       </Menu>
+      <DownloadModeMenu
+        chain={chain}
+        purpose={modes?.purpose ?? 'download'}
+        anchorEl={modes?.anchor ?? null}
+        onClose={() => setModes(null)}
+      />
       <ConfirmPopover
         anchorEl={confirm?.anchor ?? null}
         onClose={() => setConfirm(null)}

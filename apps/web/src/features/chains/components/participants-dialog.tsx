@@ -23,6 +23,7 @@ import { useToast } from '../../../shared/components/toast';
 import { EmailText } from '../../../shared/format/email-text';
 import { formatDateTime } from '../../../shared/format/format-date-time';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
+import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-menu';
 import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
 import { actionRoute, personName, ruleChainOf } from '../chain-view';
@@ -216,6 +217,7 @@ export function ParticipantsDialog({
         <ChainHistory chainId={chain.id} />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
+        <ChainDownloadButtons chain={chain} />
         {showResend && (
           <Button
             onClick={() =>

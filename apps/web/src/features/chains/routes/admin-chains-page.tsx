@@ -18,6 +18,8 @@ import type { ChainStatus } from '@signet/contracts/chain-rules';
 import type { EnabledUser } from '@signet/contracts/users';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
+import { DownloadModeMenu } from '../../../shared/downloads/download-mode-menu';
+import { useChainDownload } from '../../../shared/downloads/use-chain-download';
 import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
@@ -56,6 +58,8 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<{ anchor: HTMLElement; run: () => void } | null>(null);
+  const [modes, setModes] = useState<{ anchor: HTMLElement; chain: Chain } | null>(null);
+  const downloads = useChainDownload();
   const read = listQuery.read(searchParams);
   const query: AdminChainListQuery = {
     ...read,
@@ -114,9 +118,7 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
               <>
                 <Button
                   startIcon={<DownloadIcon />}
-                  onClick={() => {
-                    for (const chain of selectedChains) void commands.download(chain);
-                  }}
+                  onClick={() => void downloads.downloadMany(selectedChains.map((c) => c.id))}
                 >
                   {t('admin.downloadSelected', { count: selected.size })}
                 </Button>
@@ -205,7 +207,7 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
               {action(
                 t('actions.download'),
                 <DownloadIcon fontSize="small" />,
-                () => void commands.download(chain),
+                (anchor) => setModes({ anchor, chain }),
                 'chain-download',
               )}
               {action(
@@ -227,6 +229,14 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
             </Stack>
           )}
           selection={selecting ? { selectable: () => true, selected, toggle } : undefined}
+        />
+      )}
+      {modes && (
+        <DownloadModeMenu
+          chain={modes.chain}
+          purpose="download"
+          anchorEl={modes.anchor}
+          onClose={() => setModes(null)}
         />
       )}
       <ConfirmPopover

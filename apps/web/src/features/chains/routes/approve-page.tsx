@@ -13,6 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { canApprove, canDecline } from '@signet/contracts/chain-rules';
 import { describeError } from '../../../shared/api/error-message';
 import { PageTitle } from '../../../shared/components/page-title';
+import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-menu';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { chainActions, useChainAction } from '../api/chain-actions';
@@ -88,7 +89,7 @@ export default function ApprovePage() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <PageTitle>
+      <PageTitle actions={<ChainDownloadButtons chain={data} />}>
         {t('approve.title')}: {chainFileName(data)}
       </PageTitle>
       <Typography>

@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import DrawIcon from '@mui/icons-material/Draw';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -19,6 +20,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { cookieValue, storeInCookie } from '../../../shared/cookies/cookies';
+import { useChainDownload } from '../../../shared/downloads/use-chain-download';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { listQueryParams } from '../../../shared/lists/list-query-params';
 import { useOwnChainPages, useOwnChains } from '../api/get-own-chains';
@@ -62,6 +64,7 @@ export default function MyDocumentsPage({ isUploadOpen = false }: { isUploadOpen
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { marked, clear } = useMarkedFilters(filter);
   const commands = useChainCommands();
+  const downloads = useChainDownload();
   const { openDialog, dialog } = useChainDialogs(userId, commands);
   const table = useOwnChains(query, view === 'table');
   const pages = useOwnChainPages({ ...query, 'page-size': 10 }, view === 'thumbnails');
@@ -108,6 +111,15 @@ export default function MyDocumentsPage({ isUploadOpen = false }: { isUploadOpen
         actions={
           <>
             <MultiSelectButton on={selecting} onToggle={toggleSelecting} />
+            {selecting && selected.size > 0 && (
+              <Button
+                startIcon={<DownloadIcon />}
+                onClick={() => void downloads.downloadMany([...selected])}
+                data-testid="download-selected"
+              >
+                {t('common:download.selected', { count: selected.size })}
+              </Button>
+            )}
             {selecting && selected.size > 1 && (
               <Button
                 variant="contained"

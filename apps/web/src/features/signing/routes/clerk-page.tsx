@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
+import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-menu';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { SignatureDrawer } from '../../../shared/signature-drawer/signature-drawer';
@@ -134,7 +135,7 @@ function ClerkForm({
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <PageTitle>
+      <PageTitle actions={<ChainDownloadButtons chain={chain} />}>
         {t('clerk.title')}: <span data-testid="sign-file-name">{fileName}</span>
       </PageTitle>
       <Typography>

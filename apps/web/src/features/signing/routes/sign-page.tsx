@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
+import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-menu';
 import { useToast } from '../../../shared/components/toast';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignerDeclineDialog } from '../components/signer-decline-dialog';
@@ -117,7 +118,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <PageTitle>
+      <PageTitle actions={<ChainDownloadButtons chain={chain} />}>
         {t('title')}: <span data-testid="sign-file-name">{fileName}</span>
       </PageTitle>
       <Typography>{t('intro', { creator: personName(chain.createdBy), fileName })}</Typography>

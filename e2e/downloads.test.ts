@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, type Api } from './fixtures/api';
+import { texts } from './fixtures/app-texts';
+import { confirmAddress, newCredentials, register } from './fixtures/auth';
+import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { checkSignedPdf, multiPagePdf } from './fixtures/pdf-tools';
+import { startServer, type RunningServer } from './fixtures/server';
+
+const execFileAsync = promisify(execFile);
+const keyPassword = '246810';
+const modes = texts.commonEn.download.modes;
+
+let server: RunningServer;
+let browser: Browser;
+let caPem = '';
+const contexts: BrowserContext[] = [];
+
+interface Person {
+  page: Page;
+  api: Api;
+  email: string;
+  credentialId: string;
+}
+
+interface ChainView {
+  id: string;
+  status: string;
+  signatures: { id: string; user: { email: string } }[];
+}
+
+/** A registered person at 600 px, with an activated EXPLICIT credential of the embedded CA. */
+async function newPerson(prefix: string): Promise<Person> {
+  const context = await newContext(browser, server.baseUrl, mobileViewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  const credentials = newCredentials(prefix);
+  await register(page, credentials);
+  await confirmAddress(page, server.fullOutput, credentials.email);
+  const api = apiAs(server.baseUrl, page);
+  const created = await api.post<{ id: string }>('/rssp/v1/credentials', {
+    description: `${prefix} key`,
+    keyAlg: 'ec',
+    ecCurveName: 'prime256v1',
+    authMode: 'EXPLICIT',
+    certificateEnrollmentMode: 'CMP',
+    distinguishedName: { commonName: `${prefix} Tester`, countryName: 'HU' },
+  });
+  await api.post(`/rssp/v1/credentials/${created.id}/activate`, {
+    keyPassword,
+    keyPuk: '123412341234',
+  });
+  return { page, api, email: credentials.email, credentialId: created.id };
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: { SIGNING_TRAIL_ENABLED: 'true' } });
+  browser = await launchBrowser();
+  caPem = await (await fetch(`${server.baseUrl}/rssp/v1/ca/certificate`)).text();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Clicks the row's Download, then a mode; answers the downloaded file's name and bytes. */
+async function downloadFromRow(page: Page, fileName: string, mode: string) {
+  const row = page.getByTestId('chain-row').filter({ hasText: fileName });
+  await row.getByTestId('chain-more').click();
+  await page.getByTestId('chain-menu-download').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`download-mode-${mode}`).click(),
+  ]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-text-'));
+  try {
+    const file = join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    return (await execFileAsync('pdftotext', [file, '-'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function zipEntries(zip: Buffer): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-zip-'));
+  try {
+    const file = join(dir, 'download.zip');
+    await writeFile(file, zip);
+    const { stdout } = await execFileAsync('zipinfo', ['-1', file]);
+    return stdout.split('\n').filter(Boolean);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('downloads from the lists (issue 26 §1)', () => {
+  it("the creator's list row downloads the signed PDF as it stands, and full gives a zip of the PDF and its trail, at 600 px", async () => {
+    const creator = await newPerson('dl-creator');
+    const signer = await newPerson('dl-signer');
+    const fileName = 'Download lease';
+    const document = await creator.api.post<{ id: string }>(
+      `/rdss/v1/documents?fileName=${encodeURIComponent(fileName)}`,
+      new Uint8Array(await multiPagePdf(fileName)),
+    );
+    const chain = await creator.api.post<ChainView>('/rdss/v1/signatureChains', {
+      type: 'ORDERED',
+      signers: [{ email: signer.email }],
+      origDocId: document.id,
+      signingTrailMode: 'ATTACHED',
+    });
+    // The signer signs through the API (the signing screens have their own tests).
+    await signer.api.post('/rdss/v1/signatures/sign', {
+      credentialOptions: { credentialId: signer.credentialId, PIN: keyPassword },
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]!.id }],
+    });
+
+    const page = creator.page;
+    await page.goto('/signatureChains/list');
+    await page.getByTestId('chain-row').filter({ hasText: fileName }).waitFor();
+
+    // Download → the document as it stands: the signer's signature valid and trusted.
+    const original = await downloadFromRow(page, fileName, 'ORIGINAL');
+    expect(original.name).toBe(`${fileName}.pdf`);
+    const checked = await checkSignedPdf(original.bytes, caPem);
+    expect(checked.signatures).toHaveLength(1);
+    expect(checked.signatures[0]).toMatchObject({ valid: true, trusted: true });
+    // Its last pages are the attached signing trail, naming the signer.
+    expect(await pdfText(original.bytes)).toContain(signer.email);
+
+    // The menu names every mode of a chain with a trail; open in a new tab never offers full.
+    const row = page.getByTestId('chain-row').filter({ hasText: fileName });
+    await row.getByTestId('chain-more').click();
+    await page.getByTestId('chain-menu-download').click();
+    for (const mode of ['ORIGINAL', 'UPLOAD', 'DETACHED', 'FULL'] as const) {
+      expect(await page.getByTestId(`download-mode-${mode}`).innerText()).toBe(modes[mode]);
+    }
+    await screenshot(page, 'download-mode-menu-600');
+    await page.keyboard.press('Escape');
+    await row.getByTestId('chain-more').click();
+    await page.getByTestId('chain-menu-open').click();
+    await page.getByTestId('download-mode-ORIGINAL').waitFor();
+    expect(await page.getByTestId('download-mode-FULL').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Download → full: a zip of the PDF as it stands and its signing trail.
+    const full = await downloadFromRow(page, fileName, 'FULL');
+    expect(full.name).toBe(`${fileName}.zip`);
+    expect(await zipEntries(full.bytes)).toEqual([
+      `${fileName}.pdf`,
+      `${fileName}-signingtrail.pdf`,
+    ]);
+
+    // The upload as it was stays its own entry.
+    const upload = await downloadFromRow(page, fileName, 'UPLOAD');
+    expect((await checkSignedPdf(upload.bytes, caPem)).signatures).toHaveLength(0);
+  }, 240_000);
+});
