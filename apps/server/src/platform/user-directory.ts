@@ -35,6 +35,8 @@ function toDirectoryUser(row: UserRow): DirectoryUser {
     status: row.status,
     roles: answerRoles(row.roles),
     emailConfirmed: row.emailConfirmedAt !== null,
+    locale: row.locale,
+    mailPreference: row.mailPreference,
   };
 }
 

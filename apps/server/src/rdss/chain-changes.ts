@@ -11,6 +11,7 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
+import { tellEnded, tellStep } from './chain-notices';
 import { invalid, resolveViewers } from './chain-planning';
 import { visible } from './chain-reading';
 import { toView } from './chain-view';
@@ -48,14 +49,23 @@ export async function withdrawChain(options: {
   id: string;
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
-    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
-    if (!canWithdraw(ruleChain(stored), actor.id)) {
-      throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
-    }
-    await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
-    await updateChain(tx, stored.chain.id, { status: 'FAILED' });
-  });
+  const chain = await changeChain(
+    ctx,
+    actor,
+    id,
+    'SIGNATURE_CHAIN_WITHDRAWN',
+    async (tx, stored) => {
+      if (stored.chain.createdBy !== actor.id)
+        throw forbidden('Only the creator withdraws a chain');
+      if (!canWithdraw(ruleChain(stored), actor.id)) {
+        throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
+      }
+      await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
+      await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+    },
+  );
+  tellEnded(ctx, id, 'WITHDRAWN', actor.id);
+  return chain;
 }
 
 /** The entry named must be the caller's one that may act now. */
@@ -75,7 +85,7 @@ export async function declineChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+  const chain = await changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
     const entry = ownActionable(stored, actor, decision);
     if (!canDecline(ruleChain(stored), actor.id)) {
       throw forbidden('The creator cannot decline their own chain');
@@ -86,6 +96,8 @@ export async function declineChain(options: {
     });
     await updateChain(tx, stored.chain.id, { status: 'FAILED' });
   });
+  tellEnded(ctx, id, 'DECLINED', actor.id);
+  return chain;
 }
 
 /** An approver approves: their entry is done, and the chain when every entry is. */
@@ -96,7 +108,7 @@ export async function approveChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
+  const chain = await changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored) => {
     const entry = ownActionable(stored, actor, decision);
     if (!canApprove(ruleChain(stored), actor.id)) {
       throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
@@ -111,6 +123,8 @@ export async function approveChain(options: {
     if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
     else await updateChain(tx, stored.chain.id, {});
   });
+  tellStep(ctx, id, decision.currentSignatureId, actor.id);
+  return chain;
 }
 
 /** The creator replaces the viewers; old and new viewers hear of it. */

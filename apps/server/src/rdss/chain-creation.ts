@@ -11,6 +11,7 @@ import type { Tx } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
 import { inviteNewcomers, inviterNameOf, newcomersOf } from './chain-invitation-sending';
+import { tellCreated } from './chain-notices';
 import { invalid, planChain } from './chain-planning';
 import { loadSubject, subjectName, type ChainSubject } from './chain-subject';
 import { toView } from './chain-view';
@@ -43,6 +44,7 @@ export async function createChain(options: {
   await ctx.database.db.transaction(async (tx) => {
     await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName });
   });
+  tellCreated(ctx, [stored.chain.id], actor.id);
   return toView(ctx, stored, subject, actor.id);
 }
 
@@ -81,6 +83,11 @@ export async function createMultiChain(options: {
       await insertAndAnnounce(ctx, tx, actor, stored, subject, { inviterName, isCounted: true });
     }
   });
+  tellCreated(
+    ctx,
+    planned.map(({ stored }) => stored.chain.id),
+    actor.id,
+  );
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
 }
 

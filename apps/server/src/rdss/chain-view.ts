@@ -87,6 +87,7 @@ export async function toView(
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     endedReason: chain.endedReason,
+    dueAt: chain.dueAt?.toISOString() ?? null,
     externalId: chain.externalId,
     createdAt: chain.createdAt.toISOString(),
     updatedAt: chain.updatedAt.toISOString(),
