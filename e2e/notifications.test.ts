@@ -93,8 +93,8 @@ describe('people are told (issue 26 §3)', () => {
     // A past date is refused in the form.
     const due = page.getByTestId('upload-due-at');
     await due.fill(localInput(new Date(Date.now() - 3_600_000)));
-    await page.getByTestId('upload-submit').click();
     await dialog.getByText(en.uploadDialog.duePast).waitFor();
+    expect(await page.getByTestId('upload-submit').isDisabled()).toBe(true);
     const dueAt = new Date(Date.now() + 2 * 86_400_000);
     await due.fill(localInput(dueAt));
     await screenshot(page, 'upload-due-date-600');

@@ -19,15 +19,16 @@ export function dueAtOf(value: string): string | undefined | 'past' {
   return at.getTime() <= Date.now() ? 'past' : at.toISOString();
 }
 
-/** The optional due date of a new chain (beyond the spec): not completed by then, it expires. */
+/**
+ * The optional due date of a new chain (beyond the spec): not completed by then, it expires. A
+ * past date says so at once (the dialog's Upload waits for a valid one).
+ */
 export function DueDateField({
   value,
   onChange,
-  showError,
 }: {
   value: string;
   onChange: (value: string) => void;
-  showError: boolean;
 }) {
   const { t } = useTranslation('chains');
   const isPast = dueAtOf(value) === 'past';
@@ -37,8 +38,8 @@ export function DueDateField({
       label={t('uploadDialog.dueAt')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={showError && isPast}
-      helperText={showError && isPast ? t('uploadDialog.duePast') : t('uploadDialog.dueHelp')}
+      error={isPast}
+      helperText={isPast ? t('uploadDialog.duePast') : t('uploadDialog.dueHelp')}
       slotProps={{
         inputLabel: { shrink: true },
         htmlInput: { min: localInputValue(new Date()), 'data-testid': 'upload-due-at' },

@@ -434,7 +434,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
             helperText={`${comment.length} / ${maxComment}`}
             slotProps={{ htmlInput: { 'data-testid': 'upload-comment' } }}
           />
-          <DueDateField value={dueAt} onChange={setDueAt} showError={submitted} />
+          <DueDateField value={dueAt} onChange={setDueAt} />
           {trailError && (
             <Alert severity="error" data-testid="upload-trail-error">
               {trailError}
