@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { actionableEntry } from '@signet/contracts/chain-rules';
 import type { MailPreference } from '@signet/contracts/users';
+import { AppError } from '#infra/app-error';
 import type { DirectoryUser } from '#infra/auth-types';
 import type { ChainContext } from './chain-context';
 import { chainHistory } from './chain-history';
@@ -8,6 +9,7 @@ import { chainNoticeMail, type NoticeKind } from './chain-notice-mail';
 import { findChain } from './chain-reads';
 import { loadSubject, subjectName } from './chain-subject';
 import type { ChainEntryRow } from './chain-table';
+import { countInvitationMails } from './invitation-caps';
 import { ruleChain, type StoredChain } from './stored-chain';
 
 /**
@@ -60,7 +62,12 @@ async function deliver(
   stored: StoredChain,
   kind: NoticeKind,
   notices: Notice[],
-  about: { actorId?: string | null; reason?: string | null } = {},
+  about: {
+    actorId?: string | null;
+    reason?: string | null;
+    /** The user whose own call caused these mails: they count against that user's day. */
+    countedTo?: string;
+  } = {},
 ): Promise<void> {
   const wanted = new Map<string, Notice>();
   for (const notice of notices) {
@@ -73,6 +80,7 @@ async function deliver(
   const users = await ctx.users.findMany([...wanted.keys(), ...extra]);
   const recipients = [...wanted.values()].filter((n) => reachable(users.get(n.userId), kind));
   if (recipients.length === 0) return;
+  if (about.countedTo && !(await counted(ctx, about.countedTo, recipients.length))) return;
   const subject = await loadSubject(ctx.database.db, stored.chain);
   const creator = users.get(stored.chain.createdBy);
   const actor = about.actorId ? users.get(about.actorId) : undefined;
@@ -101,6 +109,21 @@ async function deliver(
   }
   if (failures.length > 0) {
     throw new AggregateError(failures, `${failures.length} ${kind} mail(s) could not be sent`);
+  }
+}
+
+/**
+ * Counts mails a user's own call caused (new chains, reminders, withdrawals) against their
+ * INVITATION_MAILS_PER_DAY, like invitations (decision 023), so nobody makes Signet mail others
+ * without bound. Over it the notices are not sent (they are a courtesy; the change stands): false.
+ */
+async function counted(ctx: ChainContext, userId: string, count: number): Promise<boolean> {
+  try {
+    await ctx.database.db.transaction((tx) => countInvitationMails(tx, ctx.config, userId, count));
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return false;
+    throw error;
   }
 }
 
@@ -136,7 +159,10 @@ export function tellCreated(ctx: ChainContext, chainIds: readonly string[], acto
   for (const chainId of chainIds) {
     later(ctx, 'your-turn notice', chainId, async (stored) => {
       if (stored.chain.status !== 'CREATED') return;
-      await deliver(ctx, stored, 'YOUR_TURN', entriesOnTurn(stored).flatMap(turnOf), { actorId });
+      await deliver(ctx, stored, 'YOUR_TURN', entriesOnTurn(stored).flatMap(turnOf), {
+        actorId,
+        countedTo: actorId,
+      });
     });
   }
 }
@@ -206,16 +232,26 @@ export function tellEnded(
       ...waiting.map((e) => ({ userId: e.userId as string })),
     ];
     const reason = await reasonOf(ctx, stored, kind);
-    await deliver(ctx, stored, kind, notices, { actorId, reason });
+    // A withdrawal is the creator's own doing; a decline or an expiry is not.
+    const countedTo = kind === 'WITHDRAWN' && actorId ? { countedTo: actorId } : {};
+    await deliver(ctx, stored, kind, notices, { actorId, reason, ...countedTo });
   });
 }
 
 /** A reminder to the entries named (their turn, reminded by the creator or the sweep). */
-export function tellReminded(ctx: ChainContext, chainId: string, entryIds: readonly string[]) {
+export function tellReminded(
+  ctx: ChainContext,
+  chainId: string,
+  entryIds: readonly string[],
+  /** The creator who reminded (counted to their day); none for the automatic reminder. */
+  remindedBy?: string,
+) {
   if (entryIds.length === 0) return;
   later(ctx, 'reminder notice', chainId, async (stored) => {
     if (stored.chain.status !== 'CREATED') return;
     const entries = stored.entries.filter((e) => entryIds.includes(e.id));
-    await deliver(ctx, stored, 'REMINDER', entries.flatMap(turnOf));
+    await deliver(ctx, stored, 'REMINDER', entries.flatMap(turnOf), {
+      ...(remindedBy ? { countedTo: remindedBy } : {}),
+    });
   });
 }

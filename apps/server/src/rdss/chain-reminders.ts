@@ -87,7 +87,7 @@ export async function remindChain(options: {
       entryIds: due.map((e) => e.id),
     };
   });
-  tellReminded(ctx, id, result.entryIds);
+  tellReminded(ctx, id, result.entryIds, actor.id);
   const { entryIds: _sent, ...answer } = result;
   return answer;
 }
