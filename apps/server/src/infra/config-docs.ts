@@ -173,7 +173,7 @@ export const configDocs: Record<Variable, { default: string; description: string
   INVITATION_MAILS_PER_DAY: {
     default: '200',
     description:
-      'Invitation mails (new chains and resends) one user may cause per UTC day; more answer 429 with Retry-After.',
+      "Invitation mails (new chains and resends) one user may cause per UTC day; more answer 429 with Retry-After. The chain notices a user's own calls cause (your turn on a new chain, reminders, withdrawals) count too; past it they are not sent.",
   },
   REMINDER_DAYS: {
     default: '0',
