@@ -60,6 +60,25 @@ async function pdfBytes(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+const keyPassword = '246810';
+
+/** An activated EXPLICIT credential of the embedded CA for `who`; answers its id. */
+async function activatedKey(who: Person): Promise<string> {
+  const created = await who.api.post<{ id: string }>('/rssp/v1/credentials', {
+    description: 'Notice test key',
+    keyAlg: 'ec',
+    ecCurveName: 'prime256v1',
+    authMode: 'EXPLICIT',
+    certificateEnrollmentMode: 'CMP',
+    distinguishedName: { commonName: 'Notice Tester', countryName: 'HU' },
+  });
+  await who.api.post(`/rssp/v1/credentials/${created.id}/activate`, {
+    keyPassword,
+    keyPuk: '123412341234',
+  });
+  return created.id;
+}
+
 const row = (page: Page, fileName: string) =>
   page.getByTestId('chain-row').filter({ hasText: fileName });
 
@@ -131,6 +150,43 @@ describe('people are told (issue 26 §3)', () => {
     await page.getByTestId('remind-participants').click();
     await page.getByTestId('toast-error').waitFor();
     expect(subjectsTo(sam.email).filter((s) => s.startsWith('Signet: reminder'))).toHaveLength(1);
+  });
+
+  it('in an ordered chain the second signer is told only after the first signed, and the creator when it is completed', async () => {
+    const [tess, uma] = await Promise.all([newPerson('tess'), newPerson('uma')]);
+    const keys = await Promise.all([tess, uma].map((who) => activatedKey(who)));
+    const document = await cora.api.post<{ id: string }>(
+      '/rdss/v1/documents?fileName=ordered-notice.pdf',
+      new Uint8Array(await pdfBytes()),
+    );
+    const chain = await cora.api.post<{ id: string; signatures: { id: string }[] }>(
+      '/rdss/v1/signatureChains',
+      {
+        type: 'ORDERED',
+        signers: [{ email: tess.email }, { email: uma.email }],
+        origDocId: document.id,
+      },
+    );
+    const yourTurn = 'Signet: it is your turn to sign a document';
+    await expect.poll(() => subjectsTo(tess.email), { timeout: 20_000 }).toContain(yourTurn);
+    expect(subjectsTo(uma.email)).not.toContain(yourTurn);
+
+    const sign = (who: Person, credentialId: string, entryId: string) =>
+      who.api.post('/rdss/v1/signatures/sign', {
+        credentialOptions: { credentialId, PIN: keyPassword },
+        signatures: [{ signatureId: chain.id, currentSignatureId: entryId }],
+      });
+    await sign(tess, keys[0]!, chain.signatures[0]!.id);
+    await expect.poll(() => subjectsTo(uma.email), { timeout: 20_000 }).toContain(yourTurn);
+    expect(subjectsTo(tess.email).filter((s) => s === yourTurn)).toHaveLength(1);
+    expect(subjectsTo(cora.email)).not.toContain('Signet: a signature chain is completed');
+
+    await sign(uma, keys[1]!, chain.signatures[1]!.id);
+    await expect
+      .poll(() => subjectsTo(cora.email), { timeout: 20_000 })
+      .toContain('Signet: a signature chain is completed');
+    await cora.page.goto('/signatureChains/list/SIGNED');
+    await row(cora.page, 'ordered-notice.pdf').waitFor();
   });
 
   it('a chain whose due date passed shows as Expired in the lists', async () => {
