@@ -343,14 +343,14 @@ describe('chain notices by mail', () => {
   it("the mails a creator's own calls cause count against their day: past the cap the chain stands and nobody is mailed", async () => {
     const day = new Date().toISOString().slice(0, 10);
     await t.context.database.db.execute(sql`
-      insert into rdss.invitation_mail_counts (user_id, day, sent) values (${ann.id}, ${day}, 200)
-      on conflict (user_id, day) do update set sent = 200`);
+      insert into rdss.notice_mail_counts (user_id, day, sent) values (${ann.id}, ${day}, 1000)
+      on conflict (user_id, day) do update set sent = 1000`);
     const since = await mark();
     const chain = await chainOf({ type: 'UNORDERED', signers: [{ email: bob.email }] });
     expect(chain.status).toBe('CREATED');
     expect(to(await mailsSince(since), bob)).toEqual([]);
     await t.context.database.db.execute(
-      sql`delete from rdss.invitation_mail_counts where user_id = ${ann.id}`,
+      sql`delete from rdss.notice_mail_counts where user_id = ${ann.id}`,
     );
     const again = await mark();
     await chainOf({ type: 'UNORDERED', signers: [{ email: bob.email }] });

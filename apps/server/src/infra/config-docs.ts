@@ -173,7 +173,12 @@ export const configDocs: Record<Variable, { default: string; description: string
   INVITATION_MAILS_PER_DAY: {
     default: '200',
     description:
-      "Invitation mails (new chains and resends) one user may cause per UTC day; more answer 429 with Retry-After. The chain notices a user's own calls cause (your turn on a new chain, reminders, withdrawals) count too; past it they are not sent.",
+      'Invitation mails (new chains and resends) one user may cause per UTC day; more answer 429 with Retry-After.',
+  },
+  NOTICE_MAILS_PER_DAY: {
+    default: '1000',
+    description:
+      "Chain notices (your turn, reminders, withdrawn) one user's own calls may cause per UTC day; past it they are not sent, the change stands.",
   },
   REMINDER_DAYS: {
     default: '0',

@@ -1,15 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { actionableEntry } from '@signet/contracts/chain-rules';
 import type { MailPreference } from '@signet/contracts/users';
-import { AppError } from '#infra/app-error';
 import type { DirectoryUser } from '#infra/auth-types';
 import type { ChainContext } from './chain-context';
 import { chainHistory } from './chain-history';
 import { chainNoticeMail, type NoticeKind } from './chain-notice-mail';
 import { findChain } from './chain-reads';
 import { loadSubject, subjectName } from './chain-subject';
-import type { ChainEntryRow } from './chain-table';
-import { countInvitationMails } from './invitation-caps';
+import { noticeMailCounts, type ChainEntryRow } from './chain-table';
 import { ruleChain, type StoredChain } from './stored-chain';
 
 /**
@@ -114,17 +112,30 @@ async function deliver(
 
 /**
  * Counts mails a user's own call caused (new chains, reminders, withdrawals) against their
- * INVITATION_MAILS_PER_DAY, like invitations (decision 023), so nobody makes Signet mail others
- * without bound. Over it the notices are not sent (they are a courtesy; the change stands): false.
+ * NOTICE_MAILS_PER_DAY, kept like the invitation count (decision 023), so nobody makes Signet
+ * mail others without bound. Over it the notices are not sent (they are a courtesy; the change
+ * stands): false.
  */
 async function counted(ctx: ChainContext, userId: string, count: number): Promise<boolean> {
-  try {
-    await ctx.database.db.transaction((tx) => countInvitationMails(tx, ctx.config, userId, count));
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return false;
-    throw error;
-  }
+  const cap = ctx.config.NOTICE_MAILS_PER_DAY;
+  if (count > cap) return false;
+  const day = new Date().toISOString().slice(0, 10);
+  const db = ctx.database.db;
+  // Earlier days no longer count: one row per user is kept.
+  await db
+    .delete(noticeMailCounts)
+    .where(and(eq(noticeMailCounts.userId, userId), lt(noticeMailCounts.day, day)));
+  // Adds only while under the cap, in one statement (racing calls take turns on the row).
+  const [row] = await db
+    .insert(noticeMailCounts)
+    .values({ userId, day, sent: count })
+    .onConflictDoUpdate({
+      target: [noticeMailCounts.userId, noticeMailCounts.day],
+      set: { sent: sql`${noticeMailCounts.sent} + ${count}` },
+      setWhere: sql`${noticeMailCounts.sent} + ${count} <= ${cap}`,
+    })
+    .returning({ sent: noticeMailCounts.sent });
+  return row !== undefined;
 }
 
 const turnOf = (entry: ChainEntryRow): Notice[] =>

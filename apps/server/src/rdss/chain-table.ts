@@ -82,6 +82,17 @@ export const invitationMailCounts = rdss.table(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/** `rdss.notice_mail_counts` (migrations/020): notices a user's own calls caused per UTC day. */
+export const noticeMailCounts = rdss.table(
+  'notice_mail_counts',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 export type ChainRow = typeof chains.$inferSelect;
 export type ChainEntryRow = typeof chainEntries.$inferSelect;
 

@@ -7,3 +7,12 @@ create index chains_due on rdss.chains (due_at)
 -- The creator's reminder (and the automatic one, REMINDER_DAYS) reach an entry at most once a
 -- day; kept here so every instance sees it.
 alter table rdss.chain_entries add column reminded_at timestamptz;
+
+-- Chain notices a user's own calls cause (your turn on their new chains, their reminders and
+-- withdrawals) per UTC day (NOTICE_MAILS_PER_DAY), like invitation_mail_counts (decision 028).
+create table rdss.notice_mail_counts (
+  user_id uuid not null,
+  day date not null,
+  sent integer not null check (sent >= 0),
+  primary key (user_id, day)
+);
