@@ -129,6 +129,17 @@ describe('chain rules: what the row says (D§4)', () => {
     expect(rowChip(chain(options), user)).toBe(chip);
   });
 
+  it('shows a chain that passed its due date as expired to everyone, whatever their entry', () => {
+    const expired: RuleChain = {
+      ...chain({ status: 'FAILED', firstStatus: 'DONE', secondStatus: 'FAILED' }),
+      endedReason: 'EXPIRED',
+    };
+    for (const user of [first, second, creator, viewer]) {
+      expect(rowChip(expired, user)).toBe('expired');
+    }
+    expect(rowChip({ ...expired, endedReason: null }, second)).toBe('failed');
+  });
+
   it('shows later entries of an ordered chain as waiting until the one before is done', () => {
     const ordered = chain({});
     expect(entryLabel(ordered, ordered.entries[0]!)).toBe('CREATED');

@@ -44,6 +44,8 @@ export interface RuleChain {
   /** In signing order. */
   entries: readonly RuleEntry[];
   viewerIds: readonly string[];
+  /** Why a FAILED chain ended (`Chain.endedReason`), when known. */
+  endedReason?: 'WITHDRAWN' | 'DECLINED' | 'EXPIRED' | null;
 }
 
 /**
@@ -96,7 +98,8 @@ export function isParticipant(chain: RuleChain, userId: string): boolean {
   );
 }
 
-export type RowChip = 'completed' | 'todo' | 'failed' | 'pending' | 'approved' | 'declined';
+export type RowChip =
+  'completed' | 'todo' | 'failed' | 'pending' | 'approved' | 'declined' | 'expired';
 
 /**
  * The chip of a chain's row for the asking user (D§4): DONE is completed; one they can act on is
@@ -104,6 +107,8 @@ export type RowChip = 'completed' | 'todo' | 'failed' | 'pending' | 'approved' |
  * once done, failed or declined as it ended.
  */
 export function rowChip(chain: RuleChain, userId: string): RowChip {
+  // Beyond the spec (issue 26 §3): a chain past its due date shows as expired to everyone.
+  if (chain.status === 'FAILED' && chain.endedReason === 'EXPIRED') return 'expired';
   const own = chain.entries.find((e) => e.userId === userId);
   if (own?.approver) {
     if (own.status === 'DONE') return 'approved';

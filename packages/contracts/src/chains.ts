@@ -25,6 +25,7 @@ export const chainMessages = {
   subsignerRequired: 'The sub-signer name is required for a clerk',
   oneSubject: 'Give either origDocId or batchId',
   /** documents §5 cantSignAttachedSigningTrailWhenPDFAlreadySigned, naming the file. */
+  dueInPast: 'The due date must be in the future',
   alreadySigned: (fileName: string) =>
     `${fileName} already has digital signatures: it cannot take an attached signing trail`,
 } as const;
@@ -67,6 +68,11 @@ const chainShape = {
   externalCallbackUrl: z.string().url().max(2048).optional(),
   /** Absent: ATTACHED while the signing trail feature is on, else NONE (D§9). */
   signingTrailMode: signingTrailModeSchema.optional(),
+  /**
+   * Beyond the spec (issue 26 §3): when the chain must be done by. Not DONE then, it fails as
+   * EXPIRED. Must lie in the future (the server checks against its clock).
+   */
+  dueAt: z.iso.datetime({ offset: true }).optional(),
 };
 
 function refineParticipants(
@@ -160,6 +166,8 @@ export const chainSchema = z.object({
   signingTrailMode: signingTrailModeSchema,
   /** Why a FAILED chain ended (withdrawn, declined, expired); null while it lives or when done. */
   endedReason: chainEndedReasonSchema.nullable(),
+  /** When the chain must be done by (issue 26 §3), or null. */
+  dueAt: z.string().nullable(),
   externalId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -223,5 +231,20 @@ export type ChainDecision = z.infer<typeof chainDecisionSchema>;
 
 /** `POST signatureChains/invitation`: the token of a mailed chain invitation (after `#`). */
 export const chainInvitationSchema = z.object({ token: linkTokenSchema }).strict();
+
+/**
+ * `POST signatureChains/{id}/reminders`: the creator reminds the participants whose turn it is
+ * (issue 26 §3). Each entry is reminded at most once a day: one reminded within the last 24 hours
+ * is skipped. The answer names who was reminded and who was skipped.
+ */
+export const chainRemindersResultSchema = z.object({
+  /** Addresses reminded now. */
+  reminded: z.array(z.string()),
+  /** Addresses whose turn it is but that were reminded less than a day ago. */
+  skipped: z.array(z.string()),
+  /** When the earliest skipped entry may be reminded again, or null. */
+  nextReminderAt: z.string().nullable(),
+});
+export type ChainRemindersResult = z.infer<typeof chainRemindersResultSchema>;
 
 export const chainIdParamsSchema = z.object({ id: z.string().uuid() }).strict();

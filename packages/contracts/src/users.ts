@@ -18,6 +18,15 @@ export type UserStatus = z.infer<typeof userStatusSchema>;
 export const localeSchema = z.enum(['EN', 'HU']);
 export type Locale = z.infer<typeof localeSchema>;
 
+/**
+ * Which mails about chains a registered user wants (My profile, issue 26 §3): every one, only
+ * "your turn" (and reminders), or none. Invitations to addresses without an account are not
+ * affected: they have no profile.
+ */
+export const mailPreferences = ['ALL', 'YOUR_TURN', 'NONE'] as const;
+export const mailPreferenceSchema = z.enum(mailPreferences);
+export type MailPreference = z.infer<typeof mailPreferenceSchema>;
+
 export const emailSchema = z.string().trim().max(emailMaxLength).email('email must be valid');
 export const personNameSchema = z.string().trim().min(1, 'Field is required').max(nameMaxLength);
 
@@ -37,6 +46,8 @@ export const userSchema = z.object({
    * it was opened). Until then nothing addressed to it reaches the user, and the user mails no one.
    */
   emailConfirmed: z.boolean(),
+  /** Which chain mails the user gets (issue 26 §3). */
+  mailPreference: mailPreferenceSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -70,12 +81,13 @@ export const updateUserSchema = z
   .strict();
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
-/** PUT users/self: names and language (My profile). */
+/** PUT users/self: names, language and mail preference (My profile). */
 export const updateSelfSchema = z
   .object({
     firstName: personNameSchema,
     lastName: personNameSchema,
     locale: localeSchema,
+    mailPreference: mailPreferenceSchema,
   })
   .partial()
   .strict();

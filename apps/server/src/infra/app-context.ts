@@ -7,6 +7,7 @@ import type {
   UserDirectory,
   VerifyAccessToken,
 } from './auth-types';
+import type { BackgroundWork } from './background-work';
 import type { CallLimiter } from './call-limiter';
 import type { ChainCounts } from './chain-counts';
 import type { Config } from './config';
@@ -26,6 +27,8 @@ export interface AppContext {
   verifyAccessToken: VerifyAccessToken;
   users: UserDirectory;
   mailer: Mailer;
+  /** What a request starts after its commit and does not wait for (the chain notices' mail). */
+  background: BackgroundWork;
   /** API calls per second per user (API_CALLS_PER_SECOND), shared by every service. */
   callLimiter: CallLimiter;
   onUserDeleted: OnUserDeleted;

@@ -1,4 +1,4 @@
-import type { Locale, Role, UserStatus } from '@signet/contracts/users';
+import type { Locale, MailPreference, Role, UserStatus } from '@signet/contracts/users';
 import type { Db, Tx } from './database';
 
 /** The claims Signet reads from a verified access token. */
@@ -61,8 +61,10 @@ export interface DirectoryUser {
   status: UserStatus;
   roles: Role[];
   emailConfirmed: boolean;
-  /** The user's language (mails and the signing trail speak it). */
+  /** The language the user reads Signet in: mails to them are written in it. */
   locale: Locale;
+  /** Which chain mails the user wants (issue 26 §3). */
+  mailPreference: MailPreference;
 }
 
 /** A user an admin deleted, as the services that hold something of theirs see it. */

@@ -179,6 +179,16 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'Invitation mails (new chains and resends) one user may cause per UTC day; more answer 429 with Retry-After.',
   },
+  NOTICE_MAILS_PER_DAY: {
+    default: '1000',
+    description:
+      "Chain notices (your turn, reminders, withdrawn) one user's own calls may cause per UTC day; past it they are not sent, the change stands.",
+  },
+  REMINDER_DAYS: {
+    default: '0',
+    description:
+      'Remind the registered participants whose turn it is by mail every this many days without progress (0: off); once a day at most per participant.',
+  },
   CHAIN_PARTICIPANTS_MAX: {
     default: '100',
     description: 'Participants (signers and viewers) one chain may name, 1 to 100.',

@@ -105,6 +105,10 @@ export const envSchema = z.object({
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   /** Invitation mails (new chains and resends) one user may cause per UTC day. */
   INVITATION_MAILS_PER_DAY: int(1, 1_000_000).default(200),
+  /** Chain notices one user's own calls may cause per UTC day (new chains, reminders, withdrawals). */
+  NOTICE_MAILS_PER_DAY: int(1, 1_000_000).default(1000),
+  /** Days after which the participants whose turn it is are reminded automatically; 0: never. */
+  REMINDER_DAYS: int(0, 365).default(0),
   /** Participants (signers and viewers) one chain may name; at most the contract's 100. */
   CHAIN_PARTICIPANTS_MAX: int(1, maxChainParticipants).default(maxChainParticipants),
   /** Bytes of documents (with their signed revisions) one user may store; 0: no limit. */

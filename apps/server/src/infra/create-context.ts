@@ -16,6 +16,7 @@ import type {
   OnUserDeleted,
   SignInIdentity,
 } from './auth-types';
+import { createBackgroundWork } from './background-work';
 import { createCallLimiter } from './call-limiter';
 import { createMailer } from './mailer';
 import { AppError } from './app-error';
@@ -80,6 +81,7 @@ export async function createContext(
     verifyAccessToken,
     users,
     mailer,
+    background: createBackgroundWork(),
     onUserDeleted,
     logoutIdentity: createIdentityLogout(events),
     onSessionsEnded,
@@ -92,6 +94,8 @@ export async function createContext(
 }
 
 export async function closeContext(context: AppContext): Promise<void> {
+  // Mails a request left going still go out before the database closes.
+  await context.background.settled();
   await context.events.close();
   await context.database.close();
 }

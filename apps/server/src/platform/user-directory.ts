@@ -36,6 +36,7 @@ function toDirectoryUser(row: UserRow): DirectoryUser {
     roles: answerRoles(row.roles),
     emailConfirmed: row.emailConfirmedAt !== null,
     locale: row.locale,
+    mailPreference: row.mailPreference,
   };
 }
 

@@ -51,6 +51,7 @@ export function toUser(row: UserRow): User {
     verificationMandatory: row.verificationMandatory,
     createdAt: row.createdAt.toISOString(),
     emailConfirmed: row.emailConfirmedAt !== null,
+    mailPreference: row.mailPreference,
   };
 }
 
@@ -282,17 +283,18 @@ export async function getSelf(options: {
   return getUser({ context: options.context, id: options.actor.id });
 }
 
-/** My profile: a user changes their own names and language, nothing else. */
+/** My profile: a user changes their own names, language and mail preference, nothing else. */
 export async function updateSelf(options: {
   context: UserServiceContext;
   actor: AuthUser;
   input: UpdateSelf;
 }): Promise<User> {
-  const { firstName, lastName, locale } = options.input;
+  const { firstName, lastName, locale, mailPreference } = options.input;
   const row = await store.updateUser(options.context.database.db, options.actor.id, {
     ...(firstName !== undefined ? { firstName } : {}),
     ...(lastName !== undefined ? { lastName } : {}),
     ...(locale !== undefined ? { locale } : {}),
+    ...(mailPreference !== undefined ? { mailPreference } : {}),
   });
   if (!row) throw notFound('User');
   return toUser(row);

@@ -1,5 +1,5 @@
 import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Locale, UserStatus } from '@signet/contracts/users';
+import type { Locale, MailPreference, UserStatus } from '@signet/contracts/users';
 
 /** Assigned roles as stored; `user` is never stored, it is added when answering. */
 export type StoredRole = 'admin' | 'creator' | 'signer' | 'approver';
@@ -21,6 +21,8 @@ export const users = platform.table('users', {
   idpSubject: text('idp_subject'),
   /** When the owner proved the address (migrations/004-confirmed-addresses.sql); null until then. */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+  /** Which chain mails the user gets (migrations/005-mail-preference.sql). */
+  mailPreference: text('mail_preference').notNull().default('ALL').$type<MailPreference>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -13,6 +13,7 @@ import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
 import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
 import { actorDetail, viewerInvitations } from './chain-history-events';
+import { tellEnded, tellStep } from './chain-notices';
 import { invalid, resolveViewers } from './chain-planning';
 import { visible } from './chain-reading';
 import { toView } from './chain-view';
@@ -55,17 +56,26 @@ export async function withdrawChain(options: {
   id: string;
 }): Promise<Chain> {
   const { ctx, actor, id } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored, who) => {
-    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
-    if (!canWithdraw(ruleChain(stored), actor.id)) {
-      throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
-    }
-    await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
-    await updateChain(tx, stored.chain.id, { status: 'FAILED' });
-    await recordChainHistory(tx, [
-      { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail: who },
-    ]);
-  });
+  const chain = await changeChain(
+    ctx,
+    actor,
+    id,
+    'SIGNATURE_CHAIN_WITHDRAWN',
+    async (tx, stored, who) => {
+      if (stored.chain.createdBy !== actor.id)
+        throw forbidden('Only the creator withdraws a chain');
+      if (!canWithdraw(ruleChain(stored), actor.id)) {
+        throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
+      }
+      await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
+      await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+      await recordChainHistory(tx, [
+        { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail: who },
+      ]);
+    },
+  );
+  tellEnded(ctx, id, 'WITHDRAWN', actor.id);
+  return chain;
 }
 
 /** The entry named must be the caller's one that may act now. */
@@ -104,20 +114,28 @@ export async function declineChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored, who) => {
-    const entry = ownActionable(stored, actor, decision);
-    if (!canDecline(ruleChain(stored), actor.id)) {
-      throw forbidden('The creator cannot decline their own chain');
-    }
-    await updateEntry(tx, entry.id, {
-      status: 'DECLINED',
-      comment: decision.comment ?? null,
-    });
-    await updateChain(tx, stored.chain.id, { status: 'FAILED' });
-    await recordChainHistory(tx, [
-      decisionEvent('DECLINED', stored, entry.id, who, actor, decision),
-    ]);
-  });
+  const chain = await changeChain(
+    ctx,
+    actor,
+    id,
+    'SIGNATURE_CHAIN_UPDATED',
+    async (tx, stored, who) => {
+      const entry = ownActionable(stored, actor, decision);
+      if (!canDecline(ruleChain(stored), actor.id)) {
+        throw forbidden('The creator cannot decline their own chain');
+      }
+      await updateEntry(tx, entry.id, {
+        status: 'DECLINED',
+        comment: decision.comment ?? null,
+      });
+      await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+      await recordChainHistory(tx, [
+        decisionEvent('DECLINED', stored, entry.id, who, actor, decision),
+      ]);
+    },
+  );
+  tellEnded(ctx, id, 'DECLINED', actor.id);
+  return chain;
 }
 
 /** An approver approves: their entry is done, and the chain when every entry is. */
@@ -128,25 +146,33 @@ export async function approveChain(options: {
   decision: ChainDecision;
 }): Promise<Chain> {
   const { ctx, actor, id, decision } = options;
-  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_UPDATED', async (tx, stored, who) => {
-    const entry = ownActionable(stored, actor, decision);
-    if (!canApprove(ruleChain(stored), actor.id)) {
-      throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
-    }
-    const now = new Date();
-    await updateEntry(tx, entry.id, {
-      status: 'DONE',
-      comment: decision.comment ?? null,
-      signedAt: now,
-    });
-    const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
-    if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
-    else await updateChain(tx, stored.chain.id, {});
-    await recordChainHistory(tx, [
-      decisionEvent('APPROVED', stored, entry.id, who, actor, decision),
-      ...(allDone ? [{ chainId: stored.chain.id, kind: 'COMPLETED' as const }] : []),
-    ]);
-  });
+  const chain = await changeChain(
+    ctx,
+    actor,
+    id,
+    'SIGNATURE_CHAIN_UPDATED',
+    async (tx, stored, who) => {
+      const entry = ownActionable(stored, actor, decision);
+      if (!canApprove(ruleChain(stored), actor.id)) {
+        throw new AppError('INVALID_REQUEST', 'Only an approver approves; a signer signs');
+      }
+      const now = new Date();
+      await updateEntry(tx, entry.id, {
+        status: 'DONE',
+        comment: decision.comment ?? null,
+        signedAt: now,
+      });
+      const allDone = stored.entries.every((e) => e.id === entry.id || e.status === 'DONE');
+      if (allDone) await updateChain(tx, stored.chain.id, { status: 'DONE', signedAt: now });
+      else await updateChain(tx, stored.chain.id, {});
+      await recordChainHistory(tx, [
+        decisionEvent('APPROVED', stored, entry.id, who, actor, decision),
+        ...(allDone ? [{ chainId: stored.chain.id, kind: 'COMPLETED' as const }] : []),
+      ]);
+    },
+  );
+  tellStep(ctx, id, decision.currentSignatureId, actor.id);
+  return chain;
 }
 
 /** The creator replaces the viewers; old and new viewers hear of it. */

@@ -4,7 +4,7 @@ import type { BlobStore } from './document-store';
 /** What the chain calls use of the app. */
 export interface ChainContext extends Pick<
   AppContext,
-  'config' | 'database' | 'events' | 'users' | 'mailer'
+  'config' | 'database' | 'events' | 'users' | 'mailer' | 'background'
 > {
   /** Where signed increments live outside the database (files), to remove with their chain. */
   increments?: BlobStore;

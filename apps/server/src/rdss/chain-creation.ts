@@ -13,6 +13,7 @@ import { announce } from './chain-events';
 import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
 import { creationHistory } from './chain-history-events';
 import { inviteNewcomers, inviterNameOf, newcomersOf } from './chain-invitation-sending';
+import { tellCreated } from './chain-notices';
 import { invalid, planChain } from './chain-planning';
 import { loadSubject, subjectName, type ChainSubject } from './chain-subject';
 import { toView } from './chain-view';
@@ -65,6 +66,7 @@ export async function createChain(options: {
       );
     });
   });
+  tellCreated(ctx, [stored.chain.id], actor.id);
   return toView(ctx, stored, subject, actor.id);
 }
 
@@ -131,6 +133,11 @@ export async function createMultiChain(options: {
         );
       }
     }),
+  );
+  tellCreated(
+    ctx,
+    planned.map(({ stored }) => stored.chain.id),
+    actor.id,
   );
   return Promise.all(planned.map(({ stored, subject }) => toView(ctx, stored, subject, actor.id)));
 }

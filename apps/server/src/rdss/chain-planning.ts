@@ -104,9 +104,12 @@ export async function planChain(
       subsignerName: signer.clerkMode ? (signer.subsignerName ?? null) : null,
       comment: null,
       signedAt: null,
+      remindedAt: null,
     });
   }
   const viewerIds = await resolveViewers(ctx, actor, input.viewerEmails, fields);
+  const dueAt = input.dueAt === undefined ? null : new Date(input.dueAt);
+  if (dueAt && dueAt.getTime() <= Date.now()) fields.dueAt = chainMessages.dueInPast;
   if (Object.keys(fields).length > 0) throw invalid(fields);
   if (entries.length === 0) throw invalid({ signers: chainMessages.noSigner });
   if (entries.some((entry) => entry.userId === null)) mayMailOthers(actor);
@@ -124,6 +127,7 @@ export async function planChain(
       signingTrailMode: input.signingTrailMode ?? 'NONE',
       trailDocumentId: null,
       endedReason: null,
+      dueAt,
       externalId: input.externalId ?? null,
       externalCallbackUrl: input.externalCallbackUrl ?? null,
       createdAt: now,

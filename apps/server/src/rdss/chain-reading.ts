@@ -12,20 +12,25 @@ import * as adminList from './admin-chain-list';
 import type { ChainContext } from './chain-context';
 import { readChainHistory } from './chain-history';
 import { recordOpened } from './chain-history-events';
+import { asOfNow } from './chain-expiry';
 import { findChain, findChainByExternalId } from './chain-reads';
 import { loadSubject, type ChainSubject } from './chain-subject';
 import { pageView, toView } from './chain-view';
 import * as ownList from './own-chain-list';
 import { ruleChain, type StoredChain } from './stored-chain';
 
-/** The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. */
+/**
+ * The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. Past
+ * its due date it reads as expired even before the sweep writes it (chain-expiry.ts).
+ */
 export async function visible(
   db: Parameters<typeof findChain>[0],
   actor: AuthUser,
   id: string,
   lock = false,
 ): Promise<{ stored: StoredChain; subject: ChainSubject }> {
-  const stored = await findChain(db, id, { lock });
+  const found = await findChain(db, id, { lock });
+  const stored = found && asOfNow(found);
   if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
   return { stored, subject: await loadSubject(db, stored.chain) };
 }

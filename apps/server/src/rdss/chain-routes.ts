@@ -8,6 +8,7 @@ import {
   chainInvitationSchema,
   chainIdParamsSchema,
   chainPageSchema,
+  chainRemindersResultSchema,
   chainSchema,
   createChainSchema,
   createMultiChainSchema,
@@ -25,6 +26,7 @@ import type { ChainContext } from './chain-context';
 import { createChain, createMultiChain } from './chain-creation';
 import { deleteChainForGood, softDeleteChain } from './chain-deletion';
 import { resendInvitations } from './chain-invitation-sending';
+import { remindChain } from './chain-reminders';
 import {
   getChain,
   getChainByExternalId,
@@ -187,6 +189,20 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: ChainContext }> = async (ins
       await resendInvitations({ ctx, actor: request.authUser, id: request.params.id });
       return reply.status(204).send(null);
     },
+  );
+
+  // The creator reminds whoever's turn it is; once a day per participant (chain-reminders.ts).
+  app.post(
+    '/signatureChains/:id/reminders',
+    {
+      schema: {
+        tags,
+        params: chainIdParamsSchema,
+        querystring: emptyQuerySchema,
+        response: { 200: chainRemindersResultSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request) => remindChain({ ctx, actor: request.authUser, id: request.params.id }),
   );
 
   // The admin's All Documents and recycle bin.

@@ -31,6 +31,8 @@ export const chains = rdss.table('chains', {
   trailDocumentId: uuid('trail_document_id'),
   /** Why a FAILED chain ended (migrations/017); null otherwise. */
   endedReason: text('ended_reason').$type<ChainEndedReason>(),
+  /** The chain fails as EXPIRED when not DONE by then (migrations/020); null: no due date. */
+  dueAt: at('due_at'),
   externalId: text('external_id'),
   externalCallbackUrl: text('external_callback_url'),
   createdAt: at('created_at').notNull().defaultNow(),
@@ -51,6 +53,8 @@ export const chainEntries = rdss.table('chain_entries', {
   subsignerName: text('subsigner_name'),
   comment: text('comment'),
   signedAt: at('signed_at'),
+  /** When this entry was last reminded of its turn (migrations/020): once a day at most. */
+  remindedAt: at('reminded_at'),
 });
 
 export const chainViewers = rdss.table(
@@ -70,6 +74,17 @@ export const chainInvitations = rdss.table('chain_invitations', {
 /** `rdss.invitation_mail_counts` (migrations/015): invitation mails per user and UTC day. */
 export const invitationMailCounts = rdss.table(
   'invitation_mail_counts',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** `rdss.notice_mail_counts` (migrations/020): notices a user's own calls caused per UTC day. */
+export const noticeMailCounts = rdss.table(
+  'notice_mail_counts',
   {
     userId: uuid('user_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),

@@ -2,6 +2,7 @@ import { actionableEntry } from '@signet/contracts/chain-rules';
 import type { Chain, ChainPage } from '@signet/contracts/chains';
 import type { DirectoryUser } from '#infra/auth-types';
 import type { ChainContext } from './chain-context';
+import { asOfNow } from './chain-expiry';
 import type { ChainPageRows } from './chain-page-query';
 import { subjectsOfPage, subjectView, type ChainSubject } from './chain-subject';
 import { revisionsOfChains } from './revision-store';
@@ -57,6 +58,8 @@ export async function toView(
   /** The chain's signed revisions when a page already read them together. */
   knownRevisions?: SignedRevisions,
 ): Promise<Chain> {
+  // Past its due date a chain answers as expired, even before the sweep writes it.
+  stored = asOfNow(stored);
   const { chain, entries, viewerIds } = stored;
   const users = known ?? (await ctx.users.findMany(peopleOf(stored)));
   const signed = knownRevisions ?? (await signedRevisionsOf(ctx.database.db, [stored]));
@@ -90,6 +93,7 @@ export async function toView(
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     endedReason: chain.endedReason,
+    dueAt: chain.dueAt?.toISOString() ?? null,
     externalId: chain.externalId,
     createdAt: chain.createdAt.toISOString(),
     updatedAt: chain.updatedAt.toISOString(),

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
+import { startChainSweeps } from './chain-sweeps';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
@@ -43,6 +44,13 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     });
     app.addHook('onClose', () => stop());
   }
+  // Due dates and automatic reminders, swept on every instance (chain-sweeps.ts).
+  const stopChainSweeps = startChainSweeps({ ...context, ...stores }, app.log);
+  app.addHook('onClose', () => stopChainSweeps());
+  // A notice mail that fails is logged (what failed and why, never the mail) and forgotten.
+  context.background.onFailure(({ what, error }) =>
+    app.log.warn({ err: error }, `Background work failed: ${what}`),
+  );
   // Large buffers (uploads, revisions being signed) are used again (revision-buffers.ts).
   const buffers = createRevisionBuffers();
   // Their SHA-256 is computed on a thread of its own while they arrive (shared-sha256.ts).

@@ -10,6 +10,8 @@ import type { NewChainHistoryEvent } from './chain-history';
 import type { ChainLocks } from './chain-locks';
 import type { ChainContext } from './chain-context';
 import { chainEvents } from './chain-events';
+import { asOfNow } from './chain-expiry';
+import { tellStep } from './chain-notices';
 import type { ChainEntryRow } from './chain-table';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
@@ -230,6 +232,8 @@ async function signInTurn(
         taken,
         timings,
       });
+      // After its commit: the next participant's turn, or "completed" (chain-notices.ts).
+      tellStep(ctx, job.chainId, job.entry.id, actor.id);
     }
   }
   return jobs.map((job) => job.done as SignResultItem);
@@ -285,7 +289,8 @@ async function prepareJob(
   );
   if (done) return { index, item, chainId, done } as Job;
   if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
-  const rules = ruleChain(stored);
+  // Past its due date the chain is expired, whether or not the sweep wrote it yet.
+  const rules = ruleChain(asOfNow(stored));
   const entry = actionableEntry(rules, actor.id);
   if (!entry || entry.id !== item.currentSignatureId || !canSign(rules, actor.id)) {
     throw forbidden('This signature cannot be signed now');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chainSchema } from '@signet/contracts/chains';
-import type { Chain, ChainDecision } from '@signet/contracts/chains';
+import { chainRemindersResultSchema, chainSchema } from '@signet/contracts/chains';
+import type { Chain, ChainDecision, ChainRemindersResult } from '@signet/contracts/chains';
 import type { ApiClient } from '../../../shared/api/api-client';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { queryKeys } from '../../../shared/api/query-keys';
@@ -28,6 +28,9 @@ export const chainActions = {
     client.put(chainPath(id), { viewerEmails }),
   resendInvitations: (client: ApiClient, id: string) =>
     client.post(`${chainPath(id)}/resendInvitations`),
+  /** The creator reminds whose turn it is (once a day per participant). */
+  remind: (client: ApiClient, id: string): Promise<ChainRemindersResult> =>
+    client.post(`${chainPath(id)}/reminders`, undefined, { schema: chainRemindersResultSchema }),
 };
 
 /**

@@ -17,6 +17,7 @@ export function ChainInfoDialog({ chain, onClose }: { chain: Chain; onClose: () 
     [t('info.id'), chain.id],
     [t('info.createdAt'), formatDateTime(chain.createdAt)],
     [t('info.fileSize'), `${(totalSize / 1024).toFixed(1)} KB`],
+    ...(chain.dueAt ? [[t('info.dueAt'), formatDateTime(chain.dueAt)] as const] : []),
   ] as const;
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>

@@ -59,6 +59,7 @@ export function ParticipantsDialog({
   const chain = query.data ?? loaded;
   const saveViewers = useChainAction(chainActions.updateViewers);
   const resend = useChainAction(chainActions.resendInvitations);
+  const remind = useChainAction(chainActions.remind);
   const [viewers, setViewers] = useState<Person[] | null>(null);
   const isOwner = chain?.createdBy.id === userId;
   const shownViewers = viewers ?? chain?.viewers ?? [];
@@ -73,6 +74,25 @@ export function ParticipantsDialog({
     isOwner &&
     !config.userGroupsEnabled &&
     [...chain.signatures.map((s) => s.user), ...chain.viewers].some((p) => !hasFullName(p));
+
+  // The creator reminds the registered participants whose turn it is (issue 26 §3).
+  const showRemind =
+    isOwner &&
+    chain.status === 'CREATED' &&
+    rules.entries.some((entry) => entry.userId && entryLabel(rules, entry) === 'CREATED');
+  const sendReminders = async () => {
+    try {
+      const answer = await remind.mutateAsync([chain.id]);
+      if (answer.reminded.length > 0) {
+        toast.success(t('toast.reminded', { emails: answer.reminded.join(', ') }));
+      }
+      if (answer.skipped.length > 0) {
+        toast.info(t('toast.remindedSkipped', { emails: answer.skipped.join(', ') }));
+      }
+    } catch (error) {
+      toast.error(error);
+    }
+  };
 
   const copyLink = async (entry: Chain['signatures'][number]) => {
     try {
@@ -229,6 +249,15 @@ export function ParticipantsDialog({
             disabled={resend.isPending}
           >
             {t('participants.resend')}
+          </Button>
+        )}
+        {showRemind && (
+          <Button
+            onClick={() => void sendReminders()}
+            disabled={remind.isPending}
+            data-testid="remind-participants"
+          >
+            {t('participants.remind')}
           </Button>
         )}
         <Button onClick={onClose}>{t('common:actions.cancel')}</Button>

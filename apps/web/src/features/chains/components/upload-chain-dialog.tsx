@@ -51,6 +51,7 @@ import { maxChainParticipants } from '@signet/contracts/limits';
 import { ParticipantsEditor } from './participants-editor';
 import { PdfPreview } from './pdf-preview';
 import { RecipientSearch } from './recipient-search';
+import { DueDateField, dueAtOf } from './due-date-field';
 
 const pdfType = 'application/pdf';
 const bytesPerMb = 1_048_576;
@@ -110,6 +111,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const [trailMode, setTrailMode] = useState<TrailMode>('ATTACHED');
   const [participants, setParticipants] = useState<Participant[]>([]);
   const [comment, setComment] = useState('');
+  const [dueAt, setDueAt] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   /**
    * An attached signing trail refused for a PDF that is already signed (documents §5), with the
@@ -177,7 +179,13 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
 
   const missingSubsigner = participants.some((p) => p.role === 'CLERK' && !p.subsignerName?.trim());
   const commentTooLong = comment.length > maxComment;
-  const canUpload = file !== null && hasActingParticipant(participants) && !commentTooLong && !busy;
+  const due = dueAtOf(dueAt);
+  const canUpload =
+    file !== null &&
+    hasActingParticipant(participants) &&
+    !commentTooLong &&
+    due !== 'past' &&
+    !busy;
   // Signing right away opens one chain; with several files only when each gets its own chain.
   const signRightAway = !bulk && canSignRightAway(participants, ordered);
 
@@ -218,6 +226,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
         ...toChainParticipants(participants),
         comment: comment.trim() || undefined,
         signingTrailMode,
+        ...(due && due !== 'past' ? { dueAt: due } : {}),
       };
       if (isBatch) {
         const batch = await uploadBatch(client, files, name);
@@ -429,6 +438,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
             helperText={`${comment.length} / ${maxComment}`}
             slotProps={{ htmlInput: { 'data-testid': 'upload-comment' } }}
           />
+          <DueDateField value={dueAt} onChange={setDueAt} />
           {trailError && (
             <Alert severity="error" data-testid="upload-trail-error">
               {trailError}

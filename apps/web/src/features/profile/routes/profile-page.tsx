@@ -13,6 +13,7 @@ import { DevicesCard, profilePath } from '../components/devices-card';
 import { UpdateDeviceDialog } from '../components/update-device-dialog';
 import { GeneralCard } from '../components/general-card';
 import { LanguageCard } from '../components/language-card';
+import { MailCard } from '../components/mail-card';
 import { RolesCard } from '../components/roles-card';
 import { VerificationCard } from '../components/verification-card';
 
@@ -42,6 +43,7 @@ export default function ProfilePage({ deviceDialog }: { deviceDialog?: 'add' | '
       <PageTitle>{t('title')}</PageTitle>
       <GeneralCard user={user} accountManagementUrl={config.accountManagementURL} />
       <LanguageCard locale={user.locale} />
+      <MailCard preference={user.mailPreference} />
       <RolesCard roles={user.roles} />
       <VerificationCard user={user} />
       <AccountCard
