@@ -8,6 +8,11 @@
 export interface ChainLocks {
   /** Runs `task` holding every key (taken in sorted order, so two calls never deadlock). */
   run<T>(keys: readonly string[], task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` holding `key` when nobody holds it now (nobody else waits meanwhile: signers
+   * that come take turns after it); null without running it when a signing holds it.
+   */
+  runIfFree<T>(key: string, task: () => Promise<T>): Promise<T> | null;
 }
 
 export function createChainLocks(): ChainLocks {
@@ -29,15 +34,19 @@ export function createChainLocks(): ChainLocks {
     };
   }
 
+  async function run<T>(keys: readonly string[], task: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const key of [...new Set(keys)].sort()) releases.push(await acquire(key));
+      return await task();
+    } finally {
+      for (const release of releases.reverse()) release();
+    }
+  }
+
   return {
-    async run(keys, task) {
-      const releases: (() => void)[] = [];
-      try {
-        for (const key of [...new Set(keys)].sort()) releases.push(await acquire(key));
-        return await task();
-      } finally {
-        for (const release of releases.reverse()) release();
-      }
-    },
+    run,
+    // `acquire` notes its turn before its first await, so nobody takes the key in between.
+    runIfFree: (key, task) => (tails.has(key) ? null : run([key], task)),
   };
 }

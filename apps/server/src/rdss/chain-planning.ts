@@ -124,6 +124,7 @@ export async function planChain(
       signingTrailMode: input.signingTrailMode,
       trailDocumentId: null,
       endedReason: null,
+      withdrawReason: null,
       externalId: input.externalId ?? null,
       externalCallbackUrl: input.externalCallbackUrl ?? null,
       createdAt: now,

@@ -31,6 +31,8 @@ export const chains = rdss.table('chains', {
   trailDocumentId: uuid('trail_document_id'),
   /** Why a FAILED chain ended (migrations/017); null otherwise. */
   endedReason: text('ended_reason').$type<ChainEndedReason>(),
+  /** The creator's reason for withdrawing (migrations/023), when they gave one. */
+  withdrawReason: text('withdraw_reason'),
   externalId: text('external_id'),
   externalCallbackUrl: text('external_callback_url'),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -87,6 +87,7 @@ export async function toView(
     currentSignatureId: actionableEntry(ruleChain(stored), actorId)?.id ?? null,
     signingTrailMode: chain.signingTrailMode,
     endedReason: chain.endedReason,
+    withdrawReason: chain.withdrawReason,
     externalId: chain.externalId,
     createdAt: chain.createdAt.toISOString(),
     updatedAt: chain.updatedAt.toISOString(),
