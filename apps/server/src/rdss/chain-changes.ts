@@ -54,7 +54,9 @@ async function changeChain(
 /**
  * The creator takes back a chain still awaiting signatures (some may have signed; what they
  * signed stays): open entries end WITHDRAWN, the chain FAILED as WITHDRAWN with the reason given.
- * Never while a participant is signing it: the signing's turn is taken for the withdrawal.
+ * Never while a participant is signing it in this server (its turn is held, chain-locks.ts); a
+ * signing that starts meanwhile, or on another instance, finds the chain changed at its commit
+ * and signs nothing.
  */
 export async function withdrawChain(options: {
   ctx: ChainContext;
@@ -63,23 +65,20 @@ export async function withdrawChain(options: {
   input?: WithdrawChain;
 }): Promise<Chain> {
   const { ctx, actor, id, input } = options;
-  const withdraw = () =>
-    changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
-      if (stored.chain.createdBy !== actor.id)
-        throw forbidden('Only the creator withdraws a chain');
-      if (stored.entries.some((e) => e.status === 'IN_PROGRESS')) throw signingInProgress();
-      if (!canWithdraw(ruleChain(stored), actor.id)) {
-        throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
-      }
-      await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
-      await updateChain(tx, stored.chain.id, {
-        status: 'FAILED',
-        endedReason: 'WITHDRAWN',
-        withdrawReason: input?.reason || null,
-      });
+  return changeChain(ctx, actor, id, 'SIGNATURE_CHAIN_WITHDRAWN', async (tx, stored) => {
+    if (stored.chain.createdBy !== actor.id) throw forbidden('Only the creator withdraws a chain');
+    const signing = ctx.locks?.isHeld(id) || stored.entries.some((e) => e.status === 'IN_PROGRESS');
+    if (signing && stored.chain.status === 'CREATED') throw signingInProgress();
+    if (!canWithdraw(ruleChain(stored), actor.id)) {
+      throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
+    }
+    await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
+    await updateChain(tx, stored.chain.id, {
+      status: 'FAILED',
+      endedReason: 'WITHDRAWN',
+      withdrawReason: input?.reason || null,
     });
-  if (!ctx.locks) return withdraw();
-  return ctx.locks.runIfFree(id, withdraw) ?? Promise.reject(signingInProgress());
+  });
 }
 
 const signingInProgress = () =>

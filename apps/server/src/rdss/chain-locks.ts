@@ -8,11 +8,8 @@
 export interface ChainLocks {
   /** Runs `task` holding every key (taken in sorted order, so two calls never deadlock). */
   run<T>(keys: readonly string[], task: () => Promise<T>): Promise<T>;
-  /**
-   * Runs `task` holding `key` when nobody holds it now (nobody else waits meanwhile: signers
-   * that come take turns after it); null without running it when a signing holds it.
-   */
-  runIfFree<T>(key: string, task: () => Promise<T>): Promise<T> | null;
+  /** Whether a signer holds (or waits for) `key` now: a signing of that chain is under way. */
+  isHeld(key: string): boolean;
 }
 
 export function createChainLocks(): ChainLocks {
@@ -46,7 +43,6 @@ export function createChainLocks(): ChainLocks {
 
   return {
     run,
-    // `acquire` notes its turn before its first await, so nobody takes the key in between.
-    runIfFree: (key, task) => (tails.has(key) ? null : run([key], task)),
+    isHeld: (key) => tails.has(key),
   };
 }

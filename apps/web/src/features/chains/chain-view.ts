@@ -14,6 +14,7 @@ export function ruleChainOf(chain: Chain): RuleChain {
       approver: s.approver,
     })),
     viewerIds: chain.viewers.flatMap((v) => (v.id ? [v.id] : [])),
+    endedReason: chain.endedReason,
   };
 }
 
