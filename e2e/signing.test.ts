@@ -273,17 +273,24 @@ describe('signing a chain in the browser', () => {
 
     await page.getByTestId('credential-note').waitFor();
     await screenshot(page, 'sign-arrival-1280');
-    // Drawn, on page 1, moved up and right, and scaled.
-    await choose(page, 'credential-select', `${ann.credentialName} (RSA 2048)`);
+    // Her only activated credential is chosen for her (issue 26 §6).
+    await expect
+      .poll(() => page.getByTestId('credential-select').inputValue())
+      .toBe(ann.credentialId);
+    // Drawn, on page 1: it starts at the lower right, inside the page; moved up and left, scaled.
     expect(await page.getByTestId('sign-confirm').isDisabled()).toBe(true);
     await drawSignature(page);
     await previewShown(page);
+    await expect.poll(async () => (await boxOf(page)).originX).toBeGreaterThan(300);
     const before = await boxOf(page);
-    await drag(page, page.getByTestId('signature-box'), 120, -200);
+    expect(before).toMatchObject({ page: 1, width: 150, height: 50 });
+    expect(before.originY).toBeGreaterThan(0);
+    expect(before.originY).toBeLessThan(100);
+    await drag(page, page.getByTestId('signature-box'), -120, -200);
     await drag(page, page.getByTestId('signature-box-resize'), 40, 0);
     const placed = await boxOf(page);
     expect(placed.page).toBe(1);
-    expect(placed.originX).toBeGreaterThan(before.originX);
+    expect(placed.originX).toBeLessThan(before.originX);
     expect(placed.originY).toBeGreaterThan(before.originY);
     expect(placed.width).toBeGreaterThan(before.width);
     await screenshot(page, 'sign-drawn-1280');
@@ -297,6 +304,10 @@ describe('signing a chain in the browser', () => {
     await ben.page.waitForURL((url) => url.pathname.includes('/customization/signature/'));
     await previewShown(ben.page);
     await screenshot(ben.page, 'sign-arrival-600');
+    // His only profile is chosen for him, and his box starts at the lower right.
+    await expect
+      .poll(() => ben.page.getByTestId('profile-select').inputValue())
+      .toBe(bensProfile.id);
     await choose(ben.page, 'profile-select', 'Ben at work');
     await previewShown(ben.page);
     await turnToPage(ben.page, 2);
