@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import commonEn from '../apps/web/src/shared/i18n/en.json';
 import commonHu from '../apps/web/src/shared/i18n/hu.json';
+import chainsEn from '../apps/web/src/features/chains/i18n/en.json';
 import signingEn from '../apps/web/src/features/signing/i18n/en.json';
 import signingHu from '../apps/web/src/features/signing/i18n/hu.json';
 import { apiAs, type Api } from './fixtures/api';
@@ -573,5 +574,48 @@ describe('signing a chain in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/signatureChains/list');
     expect((await chainOf(ann, chain.id)).status).toBe('FAILED');
     await ben.api.put('/api/v1/users/self', { locale: 'EN' });
+  });
+
+  it('the creator withdraws a chain after one signature, with a reason; everyone sees it as Withdrawn', async () => {
+    const chain = await chainOver(
+      ann,
+      'withdrawn-after-one.pdf',
+      [{ email: ben.email }, { email: cid.email }],
+      'ORDERED',
+    );
+    // Ben signs (through the API: the signing screens are covered above).
+    await ben.api.post('/rdss/v1/signatures/sign', {
+      credentialOptions: { credentialId: ben.credentialId, PIN: keyPassword },
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]!.id }],
+    });
+    expect((await chainOf(ann, chain.id)).status).toBe('CREATED');
+
+    const { page } = ann;
+    await page.goto('/signatureChains/list/PENDING');
+    await row(page, 'withdrawn-after-one.pdf').getByTestId('chain-withdraw').click();
+    await page.getByTestId('withdraw-reason').fill('The terms changed');
+    await page.getByTestId('withdraw-confirm').click();
+    await page.getByTestId('toast-success').filter({ hasText: chainsEn.toast.withdrawn }).waitFor();
+    await page.getByTestId('filter-FAILED').click();
+    const chip = row(page, 'withdrawn-after-one.pdf').getByTestId('chain-chip');
+    await expect.poll(() => chip.getAttribute('data-chip')).toBe('withdrawn');
+    expect(await chip.innerText()).toBe(chainsEn.chip.withdrawn);
+    // What Ben signed stays: the chain keeps its signed revision.
+    const after = await chainOf(ann, chain.id);
+    expect(after.signedDocument?.id).toBe(after.signatures[0]?.signedDocument?.id);
+    expect(after.signatures.map((s) => s.status)).toEqual(['DONE', 'WITHDRAWN']);
+
+    // Cid, whose turn never came, finds it under Failed as Withdrawn, with the reason.
+    await cid.page.goto('/signatureChains/list/FAILED');
+    const cidsRow = row(cid.page, 'withdrawn-after-one.pdf');
+    await expect
+      .poll(() => cidsRow.getByTestId('chain-chip').getAttribute('data-chip'))
+      .toBe('withdrawn');
+    await cidsRow.getByTestId('chain-more').click();
+    await cid.page.getByTestId('chain-menu-participants').click();
+    expect(await cid.page.getByTestId('participants-withdraw-reason').innerText()).toContain(
+      'The terms changed',
+    );
+    await cid.page.keyboard.press('Escape');
   });
 });
