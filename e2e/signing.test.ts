@@ -140,6 +140,12 @@ async function choose(page: Page, selectTestId: string, option: string) {
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
 }
 
+/** Waits for the signer's only profile to be chosen for them, then signs without it. */
+async function withoutProfile(page: Page, noProfile = signingEn.options.noProfile) {
+  await expect.poll(() => page.getByTestId('profile-select').inputValue()).not.toBe('');
+  await choose(page, 'profile-select', noProfile);
+}
+
 /** The signature box as the screen reports it, in PDF points. */
 async function boxOf(page: Page): Promise<{
   page: number;
@@ -418,8 +424,9 @@ describe('signing a chain in the browser', () => {
     expect(checked.signatures, checked.pdfsigOutput).toHaveLength(1);
     expect(checked.signatures[0]?.valid, checked.pdfsigOutput).toBe(true);
     expect(checked.signatures[0]?.trusted, checked.pdfsigOutput).toBe(true);
-    // The client's signature in the default box: origin 0,0 on page 1, 150 × 50 points.
-    expect(await signatureWidgets(signed)).toEqual([{ page: 1, rect: [0, 0, 150, 50] }]);
+    // The client's signature in the default box: 150 × 50 points at the lower right of page 1
+    // (A4), half an inch inside its edges, never the corner 0,0 (issue 26 §6).
+    expect(await signatureWidgets(signed)).toEqual([{ page: 1, rect: [409, 36, 559, 86] }]);
 
     // Declining as a clerk asks first, then takes the reason.
     const declined = await chainOver(ann, 'walk-out.pdf', [
@@ -449,6 +456,7 @@ describe('signing a chain in the browser', () => {
     await page.getByTestId('multi-sign').click();
     await page.waitForURL((url) => url.pathname.startsWith('/document/multi/customization'));
     await expect.poll(() => page.getByTestId('multi-chain').count(), { timeout: 15_000 }).toBe(3);
+    await withoutProfile(page);
     await choose(page, 'credential-select', `${cid.credentialName} (RSA 4096)`);
     await drawSignature(page);
     // The second chain gets a position of its own; the others keep the default.
@@ -505,6 +513,7 @@ describe('signing a chain in the browser', () => {
     await page.getByTestId('pdf-password').fill('open-sesame');
     await page.getByTestId('pdf-password').press('Enter');
     await previewShown(page);
+    await withoutProfile(page);
     await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
     await drawSignature(page);
     await signWithPassword(page);
@@ -537,6 +546,7 @@ describe('signing a chain in the browser', () => {
     const { page } = ben;
     await page.goto('/signatureChains/list/TODO');
     await row(page, 'wrong-password.pdf').getByTestId('chain-sign').click();
+    await withoutProfile(page);
     await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
     await page.getByTestId('visible-switch').uncheck();
     await signWithPassword(page, '999999');
@@ -551,6 +561,7 @@ describe('signing a chain in the browser', () => {
     await ben.api.put('/api/v1/users/self', { locale: 'HU' });
     await page.reload();
     await page.getByRole('heading', { name: new RegExp(signingHu.title) }).waitFor();
+    await withoutProfile(page, signingHu.options.noProfile);
     await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
     await page.getByTestId('visible-switch').uncheck();
     await signWithPassword(page, '999999');
