@@ -234,7 +234,15 @@ describe('documents and signature chains in the browser', () => {
     await sam.page.getByTestId('toast-success').filter({ hasText: en.toast.declined }).waitFor();
 
     const corasChip = row(cora.page, 'offer.pdf').getByTestId('chain-chip');
-    await expect.poll(() => corasChip.getAttribute('data-chip'), { timeout: 5_000 }).toBe('failed');
+    await expect
+      .poll(() => corasChip.getAttribute('data-chip'), { timeout: 5_000 })
+      .toBe('declined');
+    // Sam keeps the chain he declined, under Failed, shown as Declined (issue 26 §4).
+    await sam.page.getByTestId('filter-FAILED').click();
+    const samsFailed = row(sam.page, 'offer.pdf').getByTestId('chain-chip');
+    await expect.poll(() => samsFailed.getAttribute('data-chip')).toBe('declined');
+    expect(await samsFailed.innerText()).toBe(en.chip.declined);
+    await sam.page.getByTestId('filter-TODO').click();
     await row(cora.page, 'offer.pdf').getByTestId('chain-more').click();
     await cora.page.getByTestId('chain-menu-participants').click();
     await cora.page.getByText('“The price is wrong”').waitFor();
@@ -244,13 +252,13 @@ describe('documents and signature chains in the browser', () => {
   it('the creator withdraws a chain; a completed chain goes to the recycle bin, where the admin finds it', async () => {
     await createChain(cora, 'withdrawn.pdf', { add: [sam.email] });
     await row(cora.page, 'withdrawn.pdf').getByTestId('chain-withdraw').click();
-    await cora.page.getByTestId('confirm-agree').click();
+    await cora.page.getByTestId('withdraw-confirm').click();
     await cora.page.getByTestId('toast-success').filter({ hasText: en.toast.withdrawn }).waitFor();
     await expect
       .poll(() =>
         row(cora.page, 'withdrawn.pdf').getByTestId('chain-chip').getAttribute('data-chip'),
       )
-      .toBe('failed');
+      .toBe('withdrawn');
     await expect.poll(() => row(sam.page, 'withdrawn.pdf').count(), { timeout: 5_000 }).toBe(0);
 
     // The declined offer is completed (failed): it can go to the recycle bin.

@@ -151,7 +151,9 @@ describe('a user and their credentials', () => {
     const dialog = page.getByRole('dialog', { name: texts.activation.title });
     await dialog.waitFor({ state: 'visible' });
     // What a key password must be is said before any mistake.
-    await dialog.getByText(texts.hint.keyPassword).waitFor({ state: 'visible' });
+    await dialog
+      .getByText(texts.hint.keyPassword.replace('{{min}}', '6'))
+      .waitFor({ state: 'visible' });
     await dialog.getByLabel(texts.activation.keyPassword, { exact: false }).first().fill('12ab');
     await dialog.getByLabel(texts.activation.confirmKeyPassword, { exact: false }).click();
     await dialog.getByText(texts.validation.minSixCharacters).waitFor({ state: 'visible' });

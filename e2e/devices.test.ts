@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import credentialsEn from '../apps/web/src/features/credentials/i18n/en.json';
+import profileEn from '../apps/web/src/features/profile/i18n/en.json';
 import { newCredentials, register, signIn } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
 
@@ -73,6 +74,10 @@ describe('a user enrolls a phone by QR and activates an implicit credential on i
     await page.getByTestId('device-add').click();
     const dialog = page.getByTestId('add-device-dialog');
     await dialog.waitFor({ state: 'visible' });
+    // No phone apps are configured: no line asks to install one (issue 26 §6).
+    const step1 = await dialog.getByTestId('add-device-step1').innerText();
+    expect(step1).not.toContain(profileEn.devices.step1);
+    expect(step1).toContain(profileEn.devices.step1WebOnly);
     await dialog.getByTestId('add-device-next').click();
     const qr = dialog.getByTestId('enrollment-qr');
     await qr.waitFor({ state: 'visible' });

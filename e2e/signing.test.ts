@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import commonEn from '../apps/web/src/shared/i18n/en.json';
 import commonHu from '../apps/web/src/shared/i18n/hu.json';
+import chainsEn from '../apps/web/src/features/chains/i18n/en.json';
 import signingEn from '../apps/web/src/features/signing/i18n/en.json';
 import signingHu from '../apps/web/src/features/signing/i18n/hu.json';
 import { apiAs, type Api } from './fixtures/api';
@@ -139,6 +140,12 @@ async function choose(page: Page, selectTestId: string, option: string) {
   await page.getByRole('listbox').waitFor({ state: 'hidden' });
 }
 
+/** Waits for the signer's only profile to be chosen for them, then signs without it. */
+async function withoutProfile(page: Page, noProfile = signingEn.options.noProfile) {
+  await expect.poll(() => page.getByTestId('profile-select').inputValue()).not.toBe('');
+  await choose(page, 'profile-select', noProfile);
+}
+
 /** The signature box as the screen reports it, in PDF points. */
 async function boxOf(page: Page): Promise<{
   page: number;
@@ -273,17 +280,24 @@ describe('signing a chain in the browser', () => {
 
     await page.getByTestId('credential-note').waitFor();
     await screenshot(page, 'sign-arrival-1280');
-    // Drawn, on page 1, moved up and right, and scaled.
-    await choose(page, 'credential-select', `${ann.credentialName} (RSA 2048)`);
+    // Her only activated credential is chosen for her (issue 26 §6).
+    await expect
+      .poll(() => page.getByTestId('credential-select').inputValue())
+      .toBe(ann.credentialId);
+    // Drawn, on page 1: it starts at the lower right, inside the page; moved up and left, scaled.
     expect(await page.getByTestId('sign-confirm').isDisabled()).toBe(true);
     await drawSignature(page);
     await previewShown(page);
+    await expect.poll(async () => (await boxOf(page)).originX).toBeGreaterThan(300);
     const before = await boxOf(page);
-    await drag(page, page.getByTestId('signature-box'), 120, -200);
+    expect(before).toMatchObject({ page: 1, width: 150, height: 50 });
+    expect(before.originY).toBeGreaterThan(0);
+    expect(before.originY).toBeLessThan(100);
+    await drag(page, page.getByTestId('signature-box'), -120, -200);
     await drag(page, page.getByTestId('signature-box-resize'), 40, 0);
     const placed = await boxOf(page);
     expect(placed.page).toBe(1);
-    expect(placed.originX).toBeGreaterThan(before.originX);
+    expect(placed.originX).toBeLessThan(before.originX);
     expect(placed.originY).toBeGreaterThan(before.originY);
     expect(placed.width).toBeGreaterThan(before.width);
     await screenshot(page, 'sign-drawn-1280');
@@ -297,6 +311,10 @@ describe('signing a chain in the browser', () => {
     await ben.page.waitForURL((url) => url.pathname.includes('/customization/signature/'));
     await previewShown(ben.page);
     await screenshot(ben.page, 'sign-arrival-600');
+    // His only profile is chosen for him, and his box starts at the lower right.
+    await expect
+      .poll(() => ben.page.getByTestId('profile-select').inputValue())
+      .toBe(bensProfile.id);
     await choose(ben.page, 'profile-select', 'Ben at work');
     await previewShown(ben.page);
     await turnToPage(ben.page, 2);
@@ -406,8 +424,9 @@ describe('signing a chain in the browser', () => {
     expect(checked.signatures, checked.pdfsigOutput).toHaveLength(1);
     expect(checked.signatures[0]?.valid, checked.pdfsigOutput).toBe(true);
     expect(checked.signatures[0]?.trusted, checked.pdfsigOutput).toBe(true);
-    // The client's signature in the default box: origin 0,0 on page 1, 150 × 50 points.
-    expect(await signatureWidgets(signed)).toEqual([{ page: 1, rect: [0, 0, 150, 50] }]);
+    // The client's signature in the default box: 150 × 50 points at the lower right of page 1
+    // (A4), half an inch inside its edges, never the corner 0,0 (issue 26 §6).
+    expect(await signatureWidgets(signed)).toEqual([{ page: 1, rect: [409, 36, 559, 86] }]);
 
     // Declining as a clerk asks first, then takes the reason.
     const declined = await chainOver(ann, 'walk-out.pdf', [
@@ -437,6 +456,7 @@ describe('signing a chain in the browser', () => {
     await page.getByTestId('multi-sign').click();
     await page.waitForURL((url) => url.pathname.startsWith('/document/multi/customization'));
     await expect.poll(() => page.getByTestId('multi-chain').count(), { timeout: 15_000 }).toBe(3);
+    await withoutProfile(page);
     await choose(page, 'credential-select', `${cid.credentialName} (RSA 4096)`);
     await drawSignature(page);
     // The second chain gets a position of its own; the others keep the default.
@@ -493,6 +513,7 @@ describe('signing a chain in the browser', () => {
     await page.getByTestId('pdf-password').fill('open-sesame');
     await page.getByTestId('pdf-password').press('Enter');
     await previewShown(page);
+    await withoutProfile(page);
     await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
     await drawSignature(page);
     await signWithPassword(page);
@@ -525,6 +546,7 @@ describe('signing a chain in the browser', () => {
     const { page } = ben;
     await page.goto('/signatureChains/list/TODO');
     await row(page, 'wrong-password.pdf').getByTestId('chain-sign').click();
+    await withoutProfile(page);
     await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
     await page.getByTestId('visible-switch').uncheck();
     await signWithPassword(page, '999999');
@@ -539,6 +561,7 @@ describe('signing a chain in the browser', () => {
     await ben.api.put('/api/v1/users/self', { locale: 'HU' });
     await page.reload();
     await page.getByRole('heading', { name: new RegExp(signingHu.title) }).waitFor();
+    await withoutProfile(page, signingHu.options.noProfile);
     await choose(page, 'credential-select', `${ben.credentialName} (EC prime256v1)`);
     await page.getByTestId('visible-switch').uncheck();
     await signWithPassword(page, '999999');
@@ -562,5 +585,48 @@ describe('signing a chain in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/signatureChains/list');
     expect((await chainOf(ann, chain.id)).status).toBe('FAILED');
     await ben.api.put('/api/v1/users/self', { locale: 'EN' });
+  });
+
+  it('the creator withdraws a chain after one signature, with a reason; everyone sees it as Withdrawn', async () => {
+    const chain = await chainOver(
+      ann,
+      'withdrawn-after-one.pdf',
+      [{ email: ben.email }, { email: cid.email }],
+      'ORDERED',
+    );
+    // Ben signs (through the API: the signing screens are covered above).
+    await ben.api.post('/rdss/v1/signatures/sign', {
+      credentialOptions: { credentialId: ben.credentialId, PIN: keyPassword },
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]!.id }],
+    });
+    expect((await chainOf(ann, chain.id)).status).toBe('CREATED');
+
+    const { page } = ann;
+    await page.goto('/signatureChains/list/PENDING');
+    await row(page, 'withdrawn-after-one.pdf').getByTestId('chain-withdraw').click();
+    await page.getByTestId('withdraw-reason').fill('The terms changed');
+    await page.getByTestId('withdraw-confirm').click();
+    await page.getByTestId('toast-success').filter({ hasText: chainsEn.toast.withdrawn }).waitFor();
+    await page.getByTestId('filter-FAILED').click();
+    const chip = row(page, 'withdrawn-after-one.pdf').getByTestId('chain-chip');
+    await expect.poll(() => chip.getAttribute('data-chip')).toBe('withdrawn');
+    expect(await chip.innerText()).toBe(chainsEn.chip.withdrawn);
+    // What Ben signed stays: the chain keeps its signed revision.
+    const after = await chainOf(ann, chain.id);
+    expect(after.signedDocument?.id).toBe(after.signatures[0]?.signedDocument?.id);
+    expect(after.signatures.map((s) => s.status)).toEqual(['DONE', 'WITHDRAWN']);
+
+    // Cid, whose turn never came, finds it under Failed as Withdrawn, with the reason.
+    await cid.page.goto('/signatureChains/list/FAILED');
+    const cidsRow = row(cid.page, 'withdrawn-after-one.pdf');
+    await expect
+      .poll(() => cidsRow.getByTestId('chain-chip').getAttribute('data-chip'))
+      .toBe('withdrawn');
+    await cidsRow.getByTestId('chain-more').click();
+    await cid.page.getByTestId('chain-menu-participants').click();
+    expect(await cid.page.getByTestId('participants-withdraw-reason').innerText()).toContain(
+      'The terms changed',
+    );
+    await cid.page.keyboard.press('Escape');
   });
 });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, type Signer } from '@signet/pades';
 import { formatSigningTime, signatureAppearance } from '#rdss/signature-appearance';
@@ -118,6 +118,44 @@ describe('the visible signature a signing shows (rendered by pdftoppm)', () => {
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     await t.close();
+  });
+
+  it('draws a drawn signature on a transparent background until an admin sets one: the page shows through', async () => {
+    // A page painted green where the signature goes.
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]).drawRectangle({
+      x: 0,
+      y: 0,
+      width: 612,
+      height: 300,
+      color: rgb(0.2, 0.7, 0.3),
+    });
+    const green = await pdf.save();
+    const appearance = await signatureAppearance({
+      db: t.context.database.db,
+      maxImageBytes: 1_048_576,
+      signer: { id: ann.id, name: 'Ann Test' },
+      source: { kind: 'drawn', imageDataUrl: dataUrl(await signatureImage('png')) },
+      signedAt: new Date('2026-11-25T08:00:00Z'),
+    });
+    expect(appearance.content.backgroundColor).toBeUndefined();
+    const signed = await sign(green, signer, {
+      appearance: {
+        page: 1,
+        originX: 400,
+        originY: 40,
+        width: 180,
+        height: 60,
+        ...appearance.content,
+      },
+    });
+    const page = await renderPage(dir, signed);
+    const box = { x: 400, y: 792 - 100, w: 180, h: 60 };
+    const isGreen = ([r, g, b]: [number, number, number]) => g > 150 && r < 100 && b < 120;
+    // Most of the box is the page's green; the drawing and the lines are on it.
+    expect(page.count(box.x, box.y, box.w, box.h, isGreen)).toBeGreaterThan(box.w * box.h * 0.4);
+    expect(page.count(box.x, box.y, box.w, box.h, isWhite)).toBeLessThan(box.w * box.h * 0.05);
+    expect(page.count(box.x, box.y, box.w, box.h, isRed)).toBeGreaterThan(100);
   });
 
   it("draws the profile's image and the lines on the admin's background, where the profile saved it", async () => {

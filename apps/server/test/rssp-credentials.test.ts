@@ -99,6 +99,9 @@ describe('rSSP credentials: algorithms, requests, certificates', () => {
         'brainpoolP512r1',
       ]),
     );
+    // Each curve once: secp256r1 is prime256v1 (one OID), so only the first name is offered.
+    expect(body.ecCurveNames).not.toContain('secp256r1');
+    expect(new Set(body.ecCurveNames).size).toBe(body.ecCurveNames.length);
     expect(body.sphincsParameterSets).toEqual(['sphincs-sha2-128f']);
     expect(body.keyPurposes).not.toContain('SYMMETRIC_ENCRYPT');
     expect(body.keyPurposesByKeyAlg).toEqual({

@@ -96,6 +96,11 @@ describe('chain rules: who may act (D§4)', () => {
       expect(canDelete(c, creator), status).toBe(status === 'DONE' || status === 'FAILED');
       expect(canDelete(c, first), status).toBe(false);
     }
+    // After a signature it is still the creator's to withdraw, but not while one is being made.
+    expect(canWithdraw(chain({ firstStatus: 'DONE' }), creator)).toBe(true);
+    expect(canWithdraw(chain({ firstStatus: 'DONE', secondStatus: 'IN_PROGRESS' }), creator)).toBe(
+      false,
+    );
   });
 });
 
@@ -138,6 +143,17 @@ describe('chain rules: what the row says (D§4)', () => {
       expect(rowChip(expired, user)).toBe('expired');
     }
     expect(rowChip({ ...expired, endedReason: null }, second)).toBe('failed');
+  });
+
+  it.each([
+    ['WITHDRAWN', 'withdrawn'],
+    ['DECLINED', 'declined'],
+    ['EXPIRED', 'expired'],
+    [null, 'failed'],
+  ] as const)('a chain that ended %s shows %s to everyone in it (D§4 labels)', (reason, chip) => {
+    const ended = { ...chain({ status: 'FAILED', firstStatus: 'DONE' }), endedReason: reason };
+    for (const user of [creator, first, second, viewer]) expect(rowChip(ended, user)).toBe(chip);
+    expect(chainFilterOf(ended, second)).toBe('FAILED');
   });
 
   it('shows later entries of an ordered chain as waiting until the one before is done', () => {

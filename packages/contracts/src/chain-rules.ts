@@ -23,6 +23,11 @@ export const entryStatuses = [
 export const entryStatusSchema = z.enum(entryStatuses);
 export type EntryStatus = z.infer<typeof entryStatusSchema>;
 
+/** Why a FAILED chain ended: lists show "Withdrawn", "Declined" or "Expired" (D§4 labels). */
+export const chainEndedReasons = ['WITHDRAWN', 'DECLINED', 'EXPIRED'] as const;
+export const chainEndedReasonSchema = z.enum(chainEndedReasons);
+export type ChainEndedReason = z.infer<typeof chainEndedReasonSchema>;
+
 export const chainTypes = ['ORDERED', 'UNORDERED'] as const;
 export const chainTypeSchema = z.enum(chainTypes);
 export type ChainType = z.infer<typeof chainTypeSchema>;
@@ -44,8 +49,8 @@ export interface RuleChain {
   /** In signing order. */
   entries: readonly RuleEntry[];
   viewerIds: readonly string[];
-  /** Why a FAILED chain ended (`Chain.endedReason`), when known. */
-  endedReason?: 'WITHDRAWN' | 'DECLINED' | 'EXPIRED' | null;
+  /** Why a FAILED chain ended; absent or null when not known (or not ended). */
+  endedReason?: ChainEndedReason | null;
 }
 
 /**
@@ -77,9 +82,16 @@ export function canDecline(chain: RuleChain, userId: string): boolean {
   return chain.createdById !== userId && actionableEntry(chain, userId) !== null;
 }
 
-/** Withdrawing: only the creator, only while the chain is CREATED. */
+/**
+ * Withdrawing: only the creator, only while the chain is CREATED (awaiting signatures, however
+ * many have signed), and never while a participant's signing is in progress.
+ */
 export function canWithdraw(chain: RuleChain, userId: string): boolean {
-  return chain.createdById === userId && chain.status === 'CREATED';
+  return (
+    chain.createdById === userId &&
+    chain.status === 'CREATED' &&
+    !chain.entries.some((e) => e.status === 'IN_PROGRESS')
+  );
 }
 
 /**
@@ -99,12 +111,19 @@ export function isParticipant(chain: RuleChain, userId: string): boolean {
 }
 
 export type RowChip =
-  'completed' | 'todo' | 'failed' | 'pending' | 'approved' | 'declined' | 'expired';
+  'completed' | 'todo' | 'failed' | 'pending' | 'approved' | 'declined' | 'withdrawn' | 'expired';
+
+const endedChips: Record<ChainEndedReason, RowChip> = {
+  WITHDRAWN: 'withdrawn',
+  DECLINED: 'declined',
+  EXPIRED: 'expired',
+};
 
 /**
  * The chip of a chain's row for the asking user (D§4): DONE is completed; one they can act on is
- * todo; FAILED is failed; else pending. For an approver it speaks of their own entry: approved
- * once done, failed or declined as it ended.
+ * todo; FAILED says why it ended (withdrawn, declined, expired; failed when not known); else
+ * pending. For an approver it speaks of their own entry: approved once done, failed or declined
+ * as it ended.
  */
 export function rowChip(chain: RuleChain, userId: string): RowChip {
   // Beyond the spec (issue 26 §3): a chain past its due date shows as expired to everyone.
@@ -117,7 +136,8 @@ export function rowChip(chain: RuleChain, userId: string): RowChip {
   }
   if (chain.status === 'DONE') return 'completed';
   if (actionableEntry(chain, userId)) return 'todo';
-  if (chain.status === 'FAILED') return 'failed';
+  if (chain.status === 'FAILED')
+    return chain.endedReason ? endedChips[chain.endedReason] : 'failed';
   return 'pending';
 }
 

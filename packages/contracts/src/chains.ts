@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  chainEndedReasonSchema,
   chainFilterSchema,
   chainStatusSchema,
   chainTypeSchema,
@@ -34,10 +35,8 @@ const m = chainMessages;
 const email = emailSchema.toLowerCase();
 const comment = z.string().max(255, m.commentSize);
 
-/** Why a FAILED chain ended: lists show "Withdrawn", "Declined" or "Expired" (issue 26 §4). */
-export const chainEndedReasons = ['WITHDRAWN', 'DECLINED', 'EXPIRED'] as const;
-export const chainEndedReasonSchema = z.enum(chainEndedReasons);
-export type ChainEndedReason = z.infer<typeof chainEndedReasonSchema>;
+// Why a FAILED chain ended (issue 26 §4): the rules' module holds it, as the row chip reads it.
+export { chainEndedReasons, chainEndedReasonSchema, type ChainEndedReason } from './chain-rules';
 
 export const signingTrailModes = ['ATTACHED', 'DETACHED', 'NONE'] as const;
 export const signingTrailModeSchema = z.enum(signingTrailModes);
@@ -168,6 +167,8 @@ export const chainSchema = z.object({
   endedReason: chainEndedReasonSchema.nullable(),
   /** When the chain must be done by (issue 26 §3), or null. */
   dueAt: z.string().nullable(),
+  /** The creator's reason for withdrawing (at most 255 characters), when they gave one. */
+  withdrawReason: z.string().nullable(),
   externalId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -228,6 +229,12 @@ export const chainDecisionSchema = z
   .object({ currentSignatureId: z.string().uuid(), comment: comment.optional() })
   .strict();
 export type ChainDecision = z.infer<typeof chainDecisionSchema>;
+
+/** `PUT signatureChains/withdraw/{id}`: the creator's optional reason (no body: none). */
+export const withdrawChainSchema = z
+  .object({ reason: z.string().trim().max(255, m.commentSize).optional() })
+  .strict();
+export type WithdrawChain = z.infer<typeof withdrawChainSchema>;
 
 /** `POST signatureChains/invitation`: the token of a mailed chain invitation (after `#`). */
 export const chainInvitationSchema = z.object({ token: linkTokenSchema }).strict();

@@ -74,6 +74,8 @@ export const errorCodes = [
   'ADDRESS_NOT_CONFIRMED',
   /** A chain invitation was opened by an account whose confirmed address is not the invited one; `fields.email` names it. */
   'INVITATION_FOR_ANOTHER_ADDRESS',
+  /** A participant is signing the chain right now: it cannot be withdrawn until that ends. */
+  'SIGNING_IN_PROGRESS',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -119,6 +121,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   STORAGE_QUOTA_EXCEEDED: 413,
   ADDRESS_NOT_CONFIRMED: 403,
   INVITATION_FOR_ANOTHER_ADDRESS: 403,
+  SIGNING_IN_PROGRESS: 409,
 };
 
 /** The one JSON shape of every error response. */

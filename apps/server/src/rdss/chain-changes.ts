@@ -4,7 +4,12 @@ import {
   canDecline,
   canWithdraw,
 } from '@signet/contracts/chain-rules';
-import type { Chain, ChainDecision, UpdateChainViewers } from '@signet/contracts/chains';
+import type {
+  Chain,
+  ChainDecision,
+  UpdateChainViewers,
+  WithdrawChain,
+} from '@signet/contracts/chains';
 import type { EventName } from '@signet/contracts/events';
 import { AppError, forbidden } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
@@ -16,6 +21,7 @@ import { actorDetail, viewerInvitations } from './chain-history-events';
 import { tellEnded, tellStep } from './chain-notices';
 import { invalid, resolveViewers } from './chain-planning';
 import { visible } from './chain-reading';
+import { findChain } from './chain-reads';
 import { toView } from './chain-view';
 import { closeOpenEntries, replaceViewers, updateChain, updateEntry } from './chain-writes';
 import { refuseTooManyParticipants } from './invitation-caps';
@@ -41,21 +47,33 @@ async function changeChain(
   const who = await actorDetail(ctx, actor);
   const subject = await db.transaction(async (tx) => {
     const visibleChain = await visible(tx, actor, id, true);
-    await change(tx, visibleChain.stored, who);
-    await announce(ctx, tx, event, visibleChain.stored);
+    const before = visibleChain.stored;
+    await change(tx, before, who);
+    // Each hears the filter the chain falls under now (a decliner's is FAILED, no longer TODO).
+    const after = (await findChain(tx, id)) ?? before;
+    const viewerIds = [...new Set([...before.viewerIds, ...after.viewerIds])];
+    await announce(ctx, tx, event, { ...after, viewerIds });
     return visibleChain.subject;
   });
   const { stored } = await visible(db, actor, id);
   return toView(ctx, stored, subject, actor.id);
 }
 
-/** The creator takes back a chain nobody has finished: open entries end WITHDRAWN. */
+/**
+ * The creator takes back a chain still awaiting signatures (some may have signed; what they
+ * signed stays): open entries end WITHDRAWN, the chain FAILED as WITHDRAWN with the reason given.
+ * Never while a participant is signing it in this server (its turn is held, chain-locks.ts); a
+ * signing that starts meanwhile, or on another instance, finds the chain changed at its commit
+ * and signs nothing.
+ */
 export async function withdrawChain(options: {
   ctx: ChainContext;
   actor: AuthUser;
   id: string;
+  input?: WithdrawChain;
 }): Promise<Chain> {
-  const { ctx, actor, id } = options;
+  const { ctx, actor, id, input } = options;
+  const reason = input?.reason || null;
   const chain = await changeChain(
     ctx,
     actor,
@@ -64,19 +82,34 @@ export async function withdrawChain(options: {
     async (tx, stored, who) => {
       if (stored.chain.createdBy !== actor.id)
         throw forbidden('Only the creator withdraws a chain');
+      const signing =
+        ctx.locks?.isHeld(id) || stored.entries.some((e) => e.status === 'IN_PROGRESS');
+      if (signing && stored.chain.status === 'CREATED') throw signingInProgress();
       if (!canWithdraw(ruleChain(stored), actor.id)) {
         throw new AppError('INVALID_REQUEST', 'Only a chain in status CREATED can be withdrawn');
       }
       await closeOpenEntries(tx, stored.chain.id, 'WITHDRAWN');
-      await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+      await updateChain(tx, stored.chain.id, {
+        status: 'FAILED',
+        endedReason: 'WITHDRAWN',
+        withdrawReason: reason,
+      });
       await recordChainHistory(tx, [
-        { chainId: stored.chain.id, kind: 'WITHDRAWN', actorId: actor.id, detail: who },
+        {
+          chainId: stored.chain.id,
+          kind: 'WITHDRAWN',
+          actorId: actor.id,
+          detail: { ...who, ...(reason ? { reason } : {}) },
+        },
       ]);
     },
   );
   tellEnded(ctx, id, 'WITHDRAWN', actor.id);
   return chain;
 }
+
+const signingInProgress = () =>
+  new AppError('SIGNING_IN_PROGRESS', 'A participant is signing this chain now; try again soon');
 
 /** The entry named must be the caller's one that may act now. */
 function ownActionable(stored: StoredChain, actor: AuthUser, decision: ChainDecision) {
@@ -128,7 +161,7 @@ export async function declineChain(options: {
         status: 'DECLINED',
         comment: decision.comment ?? null,
       });
-      await updateChain(tx, stored.chain.id, { status: 'FAILED' });
+      await updateChain(tx, stored.chain.id, { status: 'FAILED', endedReason: 'DECLINED' });
       await recordChainHistory(tx, [
         decisionEvent('DECLINED', stored, entry.id, who, actor, decision),
       ]);

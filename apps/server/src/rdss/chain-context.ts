@@ -1,4 +1,5 @@
 import type { AppContext } from '#infra/app-context';
+import type { ChainLocks } from './chain-locks';
 import type { BlobStore } from './document-store';
 
 /** What the chain calls use of the app. */
@@ -10,4 +11,6 @@ export interface ChainContext extends Pick<
   increments?: BlobStore;
   /** Where document bytes are, to look into a PDF whose signatures were not recorded at upload. */
   blobs?: BlobStore;
+  /** The signers' turns (the sign calls' own), so a withdrawal never cuts into a signing. */
+  locks?: ChainLocks;
 }

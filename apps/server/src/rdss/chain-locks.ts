@@ -8,6 +8,8 @@
 export interface ChainLocks {
   /** Runs `task` holding every key (taken in sorted order, so two calls never deadlock). */
   run<T>(keys: readonly string[], task: () => Promise<T>): Promise<T>;
+  /** Whether a signer holds (or waits for) `key` now: a signing of that chain is under way. */
+  isHeld(key: string): boolean;
 }
 
 export function createChainLocks(): ChainLocks {
@@ -29,15 +31,18 @@ export function createChainLocks(): ChainLocks {
     };
   }
 
+  async function run<T>(keys: readonly string[], task: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const key of [...new Set(keys)].sort()) releases.push(await acquire(key));
+      return await task();
+    } finally {
+      for (const release of releases.reverse()) release();
+    }
+  }
+
   return {
-    async run(keys, task) {
-      const releases: (() => void)[] = [];
-      try {
-        for (const key of [...new Set(keys)].sort()) releases.push(await acquire(key));
-        return await task();
-      } finally {
-        for (const release of releases.reverse()) release();
-      }
-    },
+    run,
+    isHeld: (key) => tails.has(key),
   };
 }

@@ -128,6 +128,7 @@ export async function planChain(
       trailDocumentId: null,
       endedReason: null,
       dueAt,
+      withdrawReason: null,
       externalId: input.externalId ?? null,
       externalCallbackUrl: input.externalCallbackUrl ?? null,
       createdAt: now,

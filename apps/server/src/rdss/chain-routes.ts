@@ -7,6 +7,7 @@ import {
   chainDecisionSchema,
   chainInvitationSchema,
   chainIdParamsSchema,
+  withdrawChainSchema,
   chainPageSchema,
   chainRemindersResultSchema,
   chainSchema,
@@ -245,10 +246,18 @@ export const chainRoutes: FastifyPluginAsync<{ ctx: ChainContext }> = async (ins
         tags,
         params: chainIdParamsSchema,
         querystring: emptyQuerySchema,
-        response: { 200: chainSchema, ...errors },
+        // The reason is optional, and so is the body itself (D§7 sends none).
+        body: withdrawChainSchema.nullish(),
+        response: { 200: chainSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => withdrawChain({ ctx, actor: request.authUser, id: request.params.id }),
+    async (request) =>
+      withdrawChain({
+        ctx,
+        actor: request.authUser,
+        id: request.params.id,
+        input: request.body ?? {},
+      }),
   );
 
   app.delete(

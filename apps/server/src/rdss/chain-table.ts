@@ -33,6 +33,8 @@ export const chains = rdss.table('chains', {
   endedReason: text('ended_reason').$type<ChainEndedReason>(),
   /** The chain fails as EXPIRED when not DONE by then (migrations/020); null: no due date. */
   dueAt: at('due_at'),
+  /** The creator's reason for withdrawing (migrations/023), when they gave one. */
+  withdrawReason: text('withdraw_reason'),
   externalId: text('external_id'),
   externalCallbackUrl: text('external_callback_url'),
   createdAt: at('created_at').notNull().defaultNow(),

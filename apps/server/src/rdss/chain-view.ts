@@ -94,6 +94,7 @@ export async function toView(
     signingTrailMode: chain.signingTrailMode,
     endedReason: chain.endedReason,
     dueAt: chain.dueAt?.toISOString() ?? null,
+    withdrawReason: chain.withdrawReason,
     externalId: chain.externalId,
     createdAt: chain.createdAt.toISOString(),
     updatedAt: chain.updatedAt.toISOString(),

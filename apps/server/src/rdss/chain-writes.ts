@@ -24,7 +24,9 @@ export async function insertChain(tx: Tx, stored: StoredChain): Promise<void> {
 export async function updateChain(
   db: Handle,
   id: string,
-  patch: Partial<Pick<ChainRow, 'status' | 'signedAt' | 'deletedAt'>>,
+  patch: Partial<
+    Pick<ChainRow, 'status' | 'signedAt' | 'deletedAt' | 'endedReason' | 'withdrawReason'>
+  >,
 ): Promise<void> {
   await db
     .update(chains)

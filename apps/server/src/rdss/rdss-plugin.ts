@@ -74,6 +74,8 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     heapMb: 256,
   });
   app.addHook('onClose', () => pdf.close());
+  // Signers of one chain take turns; a withdrawal waits for no one and refuses while one signs.
+  const locks = createChainLocks();
   await app.register(async (authenticated) => {
     authenticated.addHook('onRequest', authenticate(context));
     await authenticated.register(documentRoutes, {
@@ -99,14 +101,14 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(chainRoutes, {
-      ctx: { ...context, ...stores },
+      ctx: { ...context, ...stores, locks },
     });
     await authenticated.register(signRoutes, {
       ctx: {
         ...context,
         ...stores,
         signing: createSigningClient(context),
-        locks: createChainLocks(),
+        locks,
         buffers,
         pdf,
         crashAt: testCrashPoint(),

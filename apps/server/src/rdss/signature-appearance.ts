@@ -1,5 +1,5 @@
 import type { AppearanceOptions, SignatureFieldParameters } from '@signet/pades';
-import { white, type Rgb } from '@signet/contracts/signature-profiles';
+import type { Rgb } from '@signet/contracts/signature-profiles';
 import { notFound } from '#infra/app-error';
 import type { Db, Tx } from '#infra/database';
 import { readImageDataUrl, storedImage } from './profile-image';
@@ -65,7 +65,8 @@ export function formatSigningTime(date: Date): string {
  * The visible signature of one signing, for `packages/pades` `AppearanceOptions`: the picture
  * (the profile's rendered image, its source image, or the drawing), the text lines (the client's
  * name in clerk mode, the signer's name, the time, the comment), the profile's text colour, the
- * admin's background colour and image behind, and the profile's saved position.
+ * admin's background colour and image behind (none until an admin sets them: the page shows
+ * through), and the profile's saved position.
  * A profile that is not the signer's answers NOT_FOUND; a drawing that is not a PNG or JPEG (by
  * its bytes) or too large answers VALIDATION_FAILED on `userImageDataUrl`.
  *
@@ -88,7 +89,8 @@ export async function signatureAppearance(
     ...(request.comment?.trim() ? [request.comment.trim()] : []),
   ];
   const content: AppearanceContent = {
-    backgroundColor: rgb01(settings?.bgColor ?? white),
+    // Transparent until an admin sets a background (issue 26 §6): the page shows through.
+    ...(settings ? { backgroundColor: rgb01(settings.bgColor) } : {}),
     ...(backgroundImage ? { backgroundImage: backgroundImage.bytes } : {}),
     textLines: trailing,
   };

@@ -15,6 +15,7 @@ export function ruleChain(stored: StoredChain): RuleChain {
     createdById: stored.chain.createdBy,
     entries: stored.entries,
     viewerIds: stored.viewerIds,
+    endedReason: stored.chain.endedReason,
   };
 }
 

@@ -96,10 +96,25 @@ export function supportedEcCurves(): EcCurveName[] {
   return ecCurveNames.filter((name) => available.has(curves[name].nodeName));
 }
 
+/**
+ * The curves the create dialog offers: each once, under its first name. prime256v1 and
+ * secp256r1 are one curve (one OID), and a list offering both makes people wonder which to
+ * take (issue 26 §6); a request naming either is still accepted.
+ */
+export function offeredEcCurves(): EcCurveName[] {
+  const seen = new Set<string>();
+  return supportedEcCurves().filter((name) => {
+    const { nodeName } = curves[name];
+    if (seen.has(nodeName)) return false;
+    seen.add(nodeName);
+    return true;
+  });
+}
+
 export function supportedAlgorithms() {
   return {
     rsaKeySizes: [...rsaKeySizes],
-    ecCurveNames: supportedEcCurves(),
+    ecCurveNames: offeredEcCurves(),
     sphincsParameterSets: [...sphincsParameterSets],
   };
 }

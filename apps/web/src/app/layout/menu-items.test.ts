@@ -32,6 +32,15 @@ describe('menuItems', () => {
     );
   });
 
+  it('gives an admin who creates or signs chains My Documents, after the dashboard', () => {
+    for (const role of ['creator', 'signer'] as const) {
+      const items = ids({ user: { roles: ['admin', 'user', role] }, isSealEnabled: false, config });
+      expect(items.slice(0, 3), role).toEqual(['dashboard', 'my-documents', 'all-documents']);
+    }
+    const approver = { user: { roles: ['admin' as const, 'approver' as const] } };
+    expect(ids({ ...approver, isSealEnabled: false, config })).not.toContain('my-documents');
+  });
+
   it('links users rSSP to the public URL when configured', () => {
     const items = menuItems({
       user: { roles: ['admin', 'user'] },

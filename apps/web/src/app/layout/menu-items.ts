@@ -37,11 +37,16 @@ export interface MenuContext {
   isSealEnabled: boolean;
 }
 
-/** The drawer menu (spec platform §2 Layout): the admin menu for admins, else the user menu. */
+/**
+ * The drawer menu (spec platform §2 Layout): the admin menu for admins, else the user menu. An
+ * admin who also creates or signs chains has My Documents too (issue 26 §6).
+ */
 export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuItem[] {
   if (user.roles.includes('admin')) {
+    const takesPart = user.roles.includes('creator') || user.roles.includes('signer');
     const items: (MenuItem | false)[] = [
       { id: 'dashboard', labelKey: 'menu.dashboard', to: paths.dashboard },
+      takesPart && { id: 'my-documents', labelKey: 'menu.myDocuments', to: paths.myDocuments },
       { id: 'all-documents', labelKey: 'menu.allDocuments', to: paths.allDocuments },
       { id: 'recycle-bin', labelKey: 'menu.recycleBin', to: paths.recycleBin },
       config.rsspPublicUrl

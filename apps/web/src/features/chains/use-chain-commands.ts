@@ -27,7 +27,8 @@ export function useChainCommands() {
   return {
     isBusy:
       withdraw.isPending || softDelete.isPending || deleteForGood.isPending || decline.isPending,
-    withdraw: (chain: Chain) => run(() => withdraw.mutateAsync([chain.id]), t('toast.withdrawn')),
+    withdraw: (chain: Chain, reason = '') =>
+      run(() => withdraw.mutateAsync([chain.id, reason ? { reason } : {}]), t('toast.withdrawn')),
     softDelete: async (chain: Chain) => {
       try {
         await softDelete.mutateAsync([chain.id]);

@@ -4,6 +4,7 @@ import {
   effectiveCredentialId,
   emptyChoice,
   needsCredentialNote,
+  preselectedChoice,
   signBlockers,
   signWarning,
   signingCredentials,
@@ -74,6 +75,28 @@ describe('the sign rules of documents §5', () => {
       credential('auth', { keyPurpose: 'AUTHENTICATE' }),
     ]);
     expect(offered.map((c) => c.id)).toEqual(['c1']);
+  });
+
+  it("preselects the signer's only profile and only activated credential, never over a choice", () => {
+    expect(preselectedChoice(emptyChoice, [profile], [own])).toMatchObject({
+      profileId: 'p1',
+      credentialId: 'c1',
+    });
+    // Two of a kind: the signer chooses.
+    expect(preselectedChoice(emptyChoice, [profile, deadProfile], [own, implicit])).toMatchObject({
+      profileId: null,
+      credentialId: null,
+    });
+    expect(preselectedChoice(emptyChoice, [], [own])).toMatchObject({
+      profileId: null,
+      credentialId: 'c1',
+    });
+    const chosen = { ...emptyChoice, credentialId: 'c2' };
+    expect(preselectedChoice(chosen, [], [own]).credentialId).toBe('c2');
+    // The only credential signs: Sign waits only for a drawing.
+    expect(signBlockers(preselectedChoice(emptyChoice, [], [own]), context)).toEqual([
+      'needsDrawing',
+    ]);
   });
 
   it('signs with the profile credential unless a different one is chosen', () => {

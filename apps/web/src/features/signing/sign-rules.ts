@@ -40,6 +40,25 @@ export function signingCredentials(credentials: readonly Credential[]): Credenti
   );
 }
 
+/**
+ * What the screen starts with once the signer's profiles and signing credentials are known
+ * (issue 26 §6): their only profile, and their only activated credential, chosen for them. What
+ * the signer chose already stays.
+ */
+export function preselectedChoice(
+  choice: SignChoice,
+  profiles: readonly ProfileChoice[],
+  credentials: readonly Pick<Credential, 'id'>[],
+): SignChoice {
+  const [onlyProfile] = profiles.length === 1 ? profiles : [];
+  const [onlyCredential] = credentials.length === 1 ? credentials : [];
+  return {
+    ...choice,
+    profileId: choice.profileId ?? onlyProfile?.id ?? null,
+    credentialId: choice.credentialId ?? onlyCredential?.id ?? null,
+  };
+}
+
 /** The chosen profile, if it is among the signer's profiles. */
 export function chosenProfile(
   choice: SignChoice,

@@ -10,10 +10,12 @@ import {
 } from './signature-field';
 
 const a4 = { width: 595, height: 842 };
+/** A box at the lower left corner, the origin of the page's coordinates. */
+const corner = { page: 1, originX: 0, originY: 0, width: 150, height: 50 };
 
 describe('the signature box', () => {
-  it('shows the default box at the lower left corner of the page', () => {
-    expect(toScreen(defaultFieldBox, a4, 2)).toEqual({
+  it('shows a box at the origin at the lower left corner of the page', () => {
+    expect(toScreen(corner, a4, 2)).toEqual({
       left: 0,
       top: (842 - 50) * 2,
       width: 300,
@@ -22,13 +24,40 @@ describe('the signature box', () => {
   });
 
   it('moves up on screen as its PDF origin rises, and stays on the page', () => {
-    const moved = moveBy(defaultFieldBox, 100, -200, a4, 2);
+    const moved = moveBy(corner, 100, -200, a4, 2);
     expect(moved).toMatchObject({ originX: 50, originY: 100, width: 150, height: 50 });
     expect(moveBy(moved, 10_000, -10_000, a4, 1)).toMatchObject({
       originX: 595 - 150,
       originY: 842 - 50,
     });
     expect(moveBy(moved, -10_000, 10_000, a4, 1)).toMatchObject({ originX: 0, originY: 0 });
+  });
+
+  it.each([
+    ['A4', a4],
+    ['Letter', { width: 612, height: 792 }],
+    ['A4 landscape', { width: 842, height: 595 }],
+    ['a small label', { width: 300, height: 100 }],
+  ])(
+    'starts a box nobody placed at the lower right of the %s page, inside it, never at 0,0',
+    (_, page) => {
+      const box = onPage(defaultFieldBox, 2, page);
+      expect(box.page).toBe(2);
+      expect(box.originX).toBeGreaterThan(0);
+      expect(box.originX + box.width).toBeLessThanOrEqual(page.width);
+      expect(box.originY).toBeGreaterThan(0);
+      expect(box.originY + box.height).toBeLessThanOrEqual(page.height);
+      // Right and bottom margins are equal: it sits in the lower right corner's room.
+      expect(page.width - box.originX - box.width).toBeCloseTo(box.originY, 1);
+      expect(box.originX + box.width / 2).toBeGreaterThan(page.width / 2);
+    },
+  );
+
+  it('keeps a placed box where it is when it goes to another page', () => {
+    const placed = { page: 1, originX: 60, originY: 500, width: 150, height: 50 };
+    expect(onPage(placed, 3, a4)).toEqual({ ...placed, page: 3 });
+    const letter = onPage(defaultFieldBox, 1, { width: 612, height: 792 });
+    expect(onPage(letter, 2, a4)).toMatchObject({ page: 2, originX: letter.originX });
   });
 
   it('scales from its lower right corner, keeping its ratio and its top edge', () => {

@@ -15,14 +15,31 @@ export interface FieldBox {
 
 export type { PageSize };
 
-/** The default box of D§9: origin 0,0 on page 1, 150 × 50 points (the 3:1 of the preview canvas). */
+/** The room kept between a new box and the page's edges, in points (half an inch). */
+export const pageMargin = 36;
+
+/**
+ * The box before anyone placed it: 150 × 50 points (the 3:1 of the preview canvas) at the lower
+ * right of page 1, a margin inside its edges (an A4 page's numbers, the most common page). Shown
+ * on a page, `onPage` moves it to that page's own lower right (issue 26 §6: never the corner 0,0).
+ */
 export const defaultFieldBox: FieldBox = {
   page: 1,
-  originX: 0,
-  originY: 0,
+  originX: 595 - 150 - pageMargin,
+  originY: pageMargin,
   width: 150,
   height: 50,
 };
+
+/** Whether the box still stands where `defaultFieldBox` puts it (nobody moved it). */
+export function isUnplaced(box: FieldBox): boolean {
+  return (
+    box.originX === defaultFieldBox.originX &&
+    box.originY === defaultFieldBox.originY &&
+    box.width === defaultFieldBox.width &&
+    box.height === defaultFieldBox.height
+  );
+}
 
 /** The smallest box a signer may scale down to, in points. */
 export const minFieldWidth = 45;
@@ -84,14 +101,23 @@ export function scaleBy(box: FieldBox, dx: number, page: PageSize, scale: number
   return fitToPage({ ...box, width: height / ratio, height, originY: top - height }, page);
 }
 
-/** The box on another page, kept inside that page's size. */
+/**
+ * The box on another page, kept inside that page's size; a box nobody placed goes to that page's
+ * lower right, a margin inside (a smaller margin on a page too small for it).
+ */
 export function onPage(box: FieldBox, pageNumber: number, page: PageSize): FieldBox {
-  return fitToPage({ ...box, page: pageNumber }, page);
+  if (!isUnplaced(box)) return fitToPage({ ...box, page: pageNumber }, page);
+  const fitted = fitToPage({ ...box, page: pageNumber, originX: 0, originY: 0 }, page);
+  const margin = Math.max(0, Math.min(pageMargin, (page.width - fitted.width) / 2));
+  return fitToPage(
+    { ...fitted, originX: page.width - fitted.width - margin, originY: margin },
+    page,
+  );
 }
 
 /**
  * Whether the box stands elsewhere than the profile's saved position (D§5 save position: the
- * origin x, y or the page differ; a profile without one counts as origin 0,0 on page 1).
+ * origin x, y or the page differ; a profile without one counts as the box nobody placed).
  */
 export function differsFromSaved(box: FieldBox, saved: FieldBox | null | undefined): boolean {
   const reference = saved ?? defaultFieldBox;

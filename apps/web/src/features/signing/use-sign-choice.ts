@@ -9,6 +9,7 @@ import {
   effectiveCredentialId,
   emptyChoice,
   needsCredentialNote,
+  preselectedChoice,
   signBlockers,
   signWarning,
 } from './sign-rules';
@@ -31,6 +32,7 @@ export function useSignChoice(box: FieldBox, setBox: (box: FieldBox) => void) {
   const profiles = useSigningProfiles();
   const enabledDeviceCount = useEnabledDeviceCount();
   const [choice, setChoice] = useState<SignChoice>(emptyChoice);
+  const [isPreselected, setPreselected] = useState(false);
 
   const profileList = profiles.data ?? [];
   const credentialList = credentials.data ?? [];
@@ -56,6 +58,23 @@ export function useSignChoice(box: FieldBox, setBox: (box: FieldBox) => void) {
         })
       : null;
 
+  const changeChoice = (next: SignChoice) => {
+    const nextProfile = chosenProfile(next, profileList);
+    // A newly chosen profile places the box where it was saved.
+    if (nextProfile && nextProfile.id !== profile?.id) {
+      setBox(nextProfile.savedSignatureFieldParameters ?? defaultFieldBox);
+    }
+    setChoice(next);
+  };
+
+  // Once both lists are known, the only profile and the only credential are chosen, once (set
+  // while rendering, as React advises for state that follows from props; the box is this
+  // component's state too).
+  if (profiles.isSuccess && credentials.isSuccess && !isPreselected) {
+    setPreselected(true);
+    changeChoice(preselectedChoice(choice, profileList, credentialList));
+  }
+
   return {
     user,
     choice,
@@ -72,13 +91,6 @@ export function useSignChoice(box: FieldBox, setBox: (box: FieldBox) => void) {
       needsCredentialNote(ownCredentials.data, enabledDeviceCount),
     /** The visible signature's image: the profile's, or the drawing; null when invisible. */
     image: choice.visible ? (profile ? (profileImage.data ?? null) : choice.drawnImage) : null,
-    changeChoice: (next: SignChoice) => {
-      const nextProfile = chosenProfile(next, profileList);
-      // A newly chosen profile places the box where it was saved.
-      if (nextProfile && nextProfile.id !== profile?.id) {
-        setBox(nextProfile.savedSignatureFieldParameters ?? defaultFieldBox);
-      }
-      setChoice(next);
-    },
+    changeChoice,
   };
 }

@@ -13,10 +13,20 @@ interface DeclineDialogProps {
   fileName: string;
   onDecline: (reason: string) => Promise<boolean>;
   onClose: () => void;
+  /** Declining (the default), or the creator withdrawing the chain: the same optional reason. */
+  kind?: 'decline' | 'withdraw';
 }
 
-/** The decline-reason dialog: optional, at most 255 characters, with a counter (documents §5). */
-export function DeclineDialog({ fileName, onDecline, onClose }: DeclineDialogProps) {
+/**
+ * The decline-reason dialog: optional, at most 255 characters, with a counter (documents §5); the
+ * creator's withdrawal asks for its reason the same way (issue 26 §4).
+ */
+export function DeclineDialog({
+  fileName,
+  onDecline,
+  onClose,
+  kind = 'decline',
+}: DeclineDialogProps) {
   const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +42,7 @@ export function DeclineDialog({ fileName, onDecline, onClose }: DeclineDialogPro
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
       <DialogTitle>
-        {t('decline.title')}: {fileName}
+        {t(`${kind}.title`)}: {fileName}
       </DialogTitle>
       <DialogContent>
         <TextField
@@ -41,12 +51,12 @@ export function DeclineDialog({ fileName, onDecline, onClose }: DeclineDialogPro
           multiline
           minRows={3}
           margin="dense"
-          label={t('decline.reason')}
+          label={t(`${kind}.reason`)}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           error={tooLong}
           helperText={`${reason.length} / ${maxReason}`}
-          slotProps={{ htmlInput: { 'data-testid': 'decline-reason' } }}
+          slotProps={{ htmlInput: { 'data-testid': `${kind}-reason` } }}
         />
       </DialogContent>
       <DialogActions>
@@ -58,9 +68,9 @@ export function DeclineDialog({ fileName, onDecline, onClose }: DeclineDialogPro
           color="error"
           onClick={() => void submit()}
           disabled={busy || tooLong}
-          data-testid="decline-confirm"
+          data-testid={`${kind}-confirm`}
         >
-          {t('decline.confirm')}
+          {t(`${kind}.confirm`)}
         </Button>
       </DialogActions>
     </Dialog>

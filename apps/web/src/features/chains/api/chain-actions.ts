@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chainRemindersResultSchema, chainSchema } from '@signet/contracts/chains';
-import type { Chain, ChainDecision, ChainRemindersResult } from '@signet/contracts/chains';
+import type {
+  Chain,
+  ChainDecision,
+  ChainRemindersResult,
+  WithdrawChain,
+} from '@signet/contracts/chains';
 import type { ApiClient } from '../../../shared/api/api-client';
 import { useApiClient } from '../../../shared/api/api-client-context';
 import { queryKeys } from '../../../shared/api/query-keys';
@@ -9,8 +14,8 @@ const chainPath = (id: string) => `/rdss/v1/signatureChains/${encodeURIComponent
 
 /** The calls that change one chain (documents §7); each answers the chain as it is now, or nothing. */
 export const chainActions = {
-  withdraw: (client: ApiClient, id: string) =>
-    client.put(`/rdss/v1/signatureChains/withdraw/${encodeURIComponent(id)}`),
+  withdraw: (client: ApiClient, id: string, input: WithdrawChain = {}) =>
+    client.put(`/rdss/v1/signatureChains/withdraw/${encodeURIComponent(id)}`, input),
   /** To the recycle bin (a completed chain). */
   softDelete: (client: ApiClient, id: string) =>
     client.delete(`/rdss/v1/signatureChains/soft/${encodeURIComponent(id)}`),

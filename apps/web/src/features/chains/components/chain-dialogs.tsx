@@ -27,6 +27,13 @@ export function useChainDialogs(userId: string, commands: ChainCommands, live = 
         onDecline={(reason) => commands.decline(open.chain, reason)}
         onClose={close}
       />
+    ) : open?.kind === 'withdraw' ? (
+      <DeclineDialog
+        kind="withdraw"
+        fileName={chainFileName(open.chain)}
+        onDecline={(reason) => commands.withdraw(open.chain, reason)}
+        onClose={close}
+      />
     ) : null;
 
   return { openDialog, dialog };

@@ -34,7 +34,7 @@ import { actionRoute, ownEntry, ruleChainOf } from '../chain-view';
 import type { ChainCommands } from '../use-chain-commands';
 import { ChainStatusChip } from './chain-status-chip';
 
-export type ChainDialogKind = 'participants' | 'info' | 'decline';
+export type ChainDialogKind = 'participants' | 'info' | 'decline' | 'withdraw';
 
 interface ChainRowActionsProps {
   chain: Chain;
@@ -131,9 +131,7 @@ export function ChainRowActions({ chain, userId, commands, onOpen }: ChainRowAct
           <IconButton
             size="small"
             aria-label={t('actions.withdraw')}
-            onClick={(event) =>
-              setConfirm({ anchor: event.currentTarget, run: () => void commands.withdraw(chain) })
-            }
+            onClick={() => onOpen('withdraw', chain)}
             data-testid="chain-withdraw"
           >
             <UndoIcon fontSize="small" />

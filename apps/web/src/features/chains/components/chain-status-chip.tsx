@@ -12,6 +12,7 @@ const colors: Record<ChainChip, ChipProps['color']> = {
   pending: 'info',
   failed: 'error',
   declined: 'error',
+  withdrawn: 'default',
   expired: 'error',
   viewOnly: 'default',
   inProgress: 'secondary',

@@ -127,6 +127,15 @@ export function ParticipantsDialog({
             {t('participants.comment')}: {chain.comment}
           </Typography>
         )}
+        {chain.withdrawReason && (
+          <Typography
+            sx={{ mb: 2, overflowWrap: 'anywhere' }}
+            color="text.secondary"
+            data-testid="participants-withdraw-reason"
+          >
+            {t('participants.withdrawReason')}: “{chain.withdrawReason}”
+          </Typography>
+        )}
         <Typography variant="subtitle1">{t('participants.signers')}</Typography>
         <Table size="small" sx={{ mb: 2 }} data-testid="participants-signers">
           <TableHead>

@@ -193,7 +193,11 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
             <Chip
               size="small"
               color={statusColor[chain.status]}
-              label={t(`chainStatus.${chain.status}`)}
+              label={t(
+                chain.endedReason
+                  ? `endedReason.${chain.endedReason}`
+                  : `chainStatus.${chain.status}`,
+              )}
             />
           )}
           actionsOf={(chain) => (

@@ -62,7 +62,7 @@ export function ActivationDialog({ credential, onClose, onActivated }: Activatio
         label={t('activation.keyPassword')}
         registration={register('keyPassword')}
         error={translateValidation(t, errors.keyPassword?.message)}
-        hint={t('hint.keyPassword')}
+        hint={t('hint.keyPassword', { min: 6 })}
         autoFocus
       />
       <SecretField

@@ -218,7 +218,8 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
                   label: t(`authMode.${value}`),
                 }))}
                 error={Boolean(fieldState.error)}
-                helperText={err(fieldState.error?.message) ?? ' '}
+                // What the choice means for the person making it (issue 26 §6).
+                helperText={err(fieldState.error?.message) ?? t(`authModeHelp.${field.value}`, ' ')}
               />
             )}
           />
@@ -314,7 +315,9 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
                   label: t(`enrollmentMode.${value}`),
                 }))}
                 error={Boolean(fieldState.error)}
-                helperText={err(fieldState.error?.message) ?? ' '}
+                helperText={
+                  err(fieldState.error?.message) ?? t(`enrollmentModeHelp.${field.value}`, ' ')
+                }
                 sx={{ gridColumn: { sm: '1 / -1' } }}
               />
             )}

@@ -71,7 +71,7 @@ export function SecretChangeDialog({
         label={t('changePassword.newKeyPassword')}
         registration={register('newKeyPassword')}
         error={translateValidation(t, errors.newKeyPassword?.message)}
-        hint={t('hint.keyPassword')}
+        hint={t('hint.keyPassword', { min: 6 })}
       />
       <SecretField
         label={t('changePassword.confirmNewKeyPassword')}

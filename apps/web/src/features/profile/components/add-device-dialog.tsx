@@ -49,6 +49,7 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
   const enrollment = useCreateEnrollment();
   const [step, setStep] = useState<1 | 2>(1);
   const [link, setLink] = useState<Enrollment | null>(null);
+  const hasApps = Boolean(config.sicAndroidLink || config.sicIphoneLink);
 
   const next = async () => {
     setStep(2);
@@ -73,21 +74,26 @@ export function AddDeviceDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle>{t('devices.addTitle')}</DialogTitle>
       <DialogContent>
         {step === 1 ? (
-          <Stack spacing={2}>
-            <Typography>{t('devices.step1')}</Typography>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={3}
-              sx={{ justifyContent: 'center', alignItems: 'center' }}
-            >
-              {config.sicAndroidLink && (
-                <AppLink label={t('devices.android')} href={config.sicAndroidLink} />
-              )}
-              {config.sicIphoneLink && (
-                <AppLink label={t('devices.iphone')} href={config.sicIphoneLink} />
-              )}
-            </Stack>
-            <Typography color="text.secondary">{t('devices.step1Web')}</Typography>
+          <Stack spacing={2} data-testid="add-device-step1">
+            {/* The install line only when there is an app to install (issue 26 §6). */}
+            {hasApps && <Typography>{t('devices.step1')}</Typography>}
+            {hasApps && (
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={3}
+                sx={{ justifyContent: 'center', alignItems: 'center' }}
+              >
+                {config.sicAndroidLink && (
+                  <AppLink label={t('devices.android')} href={config.sicAndroidLink} />
+                )}
+                {config.sicIphoneLink && (
+                  <AppLink label={t('devices.iphone')} href={config.sicIphoneLink} />
+                )}
+              </Stack>
+            )}
+            <Typography color={hasApps ? 'text.secondary' : undefined}>
+              {t(hasApps ? 'devices.step1Web' : 'devices.step1WebOnly')}
+            </Typography>
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
