@@ -44,6 +44,7 @@ import {
 } from '#test/signing-fixture';
 import { createTestApp } from '#test/test-app';
 import { createTestDatabase } from '#test/test-database';
+import { copyFloorMs } from './copy-floor';
 import { manualName, manualPdf } from './manual-pdf';
 import type { SignJob, SignJobResult } from './signing-worker';
 
@@ -255,6 +256,7 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
     const wholes: number[] = [];
     const clients: number[] = [];
     const largeSplit: Record<string, number>[] = [];
+    let largeId = '';
     for (let i = 0; i < 3; i++) {
       const chain = await createChain(
         t,
@@ -262,6 +264,7 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
         { type: 'ORDERED', signers: [{ email: ann.email }] },
         large,
       );
+      largeId = chain.origDocument?.id ?? '';
       const { client, total, timing } = await httpSign(ann, chain, annsKey);
       wholes.push(total);
       clients.push(client);
@@ -275,6 +278,13 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
       `| 2 | 50 MB file: whole sign request (the server's time) vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×; the client's ${ms(median(clients))}): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
       `| 2 | … without the part of the KDF waited for (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
     );
+    if (database?.url) {
+      // The machine's floor of that read: the same COPY over a bare socket, no driver.
+      const floorMs = await copyFloorMs(database.url, largeId, large.length, 5);
+      rows.push(
+        `| 2 | reference, the floor: the same 50 MB read by the same binary COPY over a bare socket, no driver, no pool (median of 5) | ${ms(floorMs)} (the request's read: ${ms(part('read'))}; the floor is ${(floorMs / engineMs).toFixed(2)}× the engine alone) | — | |`,
+      );
+    }
 
     // 3. Fifty signers of one unordered chain at once, from a second process.
     const signers: Person[] = [];

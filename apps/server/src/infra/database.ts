@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient, QueryConfig } from 'pg';
 import { copyOut, type CopiedPart } from './postgres-copy';
+import { readingSocket } from './postgres-socket';
 
 /** The Drizzle handle every store takes (or a transaction of it). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -135,7 +137,14 @@ async function openPostgres(url: string): Promise<Database> {
   // Idle connections stay open (idleTimeoutMillis 0; pg's default closes them after 10 s): a
   // reopened one is a new backend whose first statements load its catalog caches, tens of ms
   // that the request waiting for it pays (decision 018, "the pool keeps its connections").
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 0,
+    // Each connection reads into one reused buffer (postgres-socket.ts). node-postgres calls this
+    // with the connection's config; its types leave the argument out.
+    stream: readingSocket as unknown as () => Duplex,
+  });
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const listeners = new Set<PoolClient>();

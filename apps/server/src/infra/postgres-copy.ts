@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { takeBytes } from './postgres-socket';
 
 /**
  * A part of a field of a row that `copyOut` hands over, in order: `part` holds the field's bytes
@@ -119,23 +120,18 @@ const copyCodes = new Set([0x48, 0x64, 0x63]);
 /**
  * Takes the connection's incoming bytes from node-postgres while COPY's answer arrives: the
  * driver would gather each CopyData message whole (a 1 MiB row costs it about 4 MiB of growing
- * buffers and two copies), where the rows' bytes can go from the socket's own chunks to their
- * place in one copy. At the first message that is not COPY's own (CommandComplete, an error, a
- * notice) everything from there goes back to the driver, which then handles it as usual (and any
- * later CopyData through `handleCopyData`).
+ * buffers and two copies), where the rows' bytes can go from the socket's reads to their place in
+ * one copy. At the first message that is not COPY's own (CommandComplete, an error, a notice)
+ * everything from there goes back to the driver, which then handles it as usual (and any later
+ * CopyData through `handleCopyData`). On a `readingSocket` (postgres-socket.ts) the bytes are
+ * taken from its one reused buffer; on another (TLS) from the driver's `data` events.
  */
 function interceptCopy(stream: NodeJS.EventEmitter, onPayload: (bytes: Buffer) => void): void {
-  const theirs = stream.listeners('data') as ((chunk: Buffer) => void)[];
   const header = Buffer.alloc(5);
   let headerHave = 0;
   let code = 0;
   let left = 0;
-  const giveBack = (rest: Buffer) => {
-    stream.removeListener('data', ours);
-    for (const listener of theirs) stream.on('data', listener);
-    if (rest.length > 0) for (const listener of theirs) listener(rest);
-  };
-  const ours = (chunk: Buffer) => {
+  const read = (chunk: Buffer, giveBack: (rest: Buffer) => void) => {
     let at = 0;
     while (at < chunk.length) {
       if (left > 0) {
@@ -160,6 +156,14 @@ function interceptCopy(stream: NodeJS.EventEmitter, onPayload: (bytes: Buffer) =
       }
     }
   };
+  if (takeBytes(stream, read)) return;
+  const theirs = stream.listeners('data') as ((chunk: Buffer) => void)[];
+  const giveBack = (rest: Buffer) => {
+    stream.removeListener('data', ours);
+    for (const listener of theirs) stream.on('data', listener);
+    if (rest.length > 0) for (const listener of theirs) listener(rest);
+  };
+  const ours = (chunk: Buffer) => read(chunk, giveBack);
   for (const listener of theirs) stream.removeListener('data', listener);
   stream.on('data', ours);
 }
