@@ -71,6 +71,7 @@ describe('rDSS the signatures of a chain (GET signatureChains/{id}/signatures)',
         type: 'ORDERED',
         signers: [{ email: ann.email }, { email: bob.email }],
         viewerEmails: [dave.email],
+        signingTrailMode: 'ATTACHED',
       },
       await makePdf(3),
     );
@@ -81,6 +82,8 @@ describe('rDSS the signatures of a chain (GET signatureChains/{id}/signatures)',
       revisionId: null,
       state: 'CHECKED',
       signatures: [],
+      pageCount: 3,
+      trailPageCount: 0,
     });
 
     const started = Date.now();
@@ -95,6 +98,9 @@ describe('rDSS the signatures of a chain (GET signatureChains/{id}/signatures)',
       expect(answer.revisionId).toBe(done.signedDocument?.id);
       expect(answer.state).toBe('CHECKED');
       expect(answer.signatures).toHaveLength(2);
+      // The attached trail's pages follow the document's own three; the screens tell them apart.
+      expect(answer.trailPageCount).toBeGreaterThan(0);
+      expect(answer.pageCount - answer.trailPageCount).toBe(3);
       const [first, second] = answer.signatures;
       const annEntry = done.signatures.find((s) => s.user.email === ann.email);
       const bobEntry = done.signatures.find((s) => s.user.email === bob.email);

@@ -54,6 +54,13 @@ export const chainSignaturesSchema = z.object({
   revisionId: z.string().uuid().nullable(),
   state: z.enum(['CHECKED', 'LOCKED']),
   signatures: z.array(chainSignatureSchema),
+  /** The pages of the document as it stands, an attached signing trail's included (0: LOCKED). */
+  pageCount: z.number().int().nonnegative(),
+  /**
+   * Of those, the attached signing trail's pages at its end: a visible signature goes only on
+   * the `pageCount - trailPageCount` pages before them (the engine refuses the trail's).
+   */
+  trailPageCount: z.number().int().nonnegative(),
 });
 export type ChainSignatures = z.infer<typeof chainSignaturesSchema>;
 

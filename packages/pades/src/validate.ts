@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isTrailPage } from './append-pages';
+import { isTrailPage, rootPageNode } from './append-pages';
 import { buildChain } from './certificate-chain';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
@@ -15,7 +15,7 @@ import {
   type PdfValue,
 } from './pdf-objects';
 import { PdfParser } from './pdf-parser';
-import { qualifiedFieldName } from './pdf-structure';
+import { pageCount, qualifiedFieldName } from './pdf-structure';
 import { visibleSignaturePage } from './signature-page';
 import { verifyTimestampToken } from './timestamp';
 
@@ -88,6 +88,13 @@ export interface ValidationReport {
   signatures: SignatureReport[];
   /** Number of cross-reference sections (revisions) in the file. */
   revisions: number;
+  /** Pages of the document as it stands, its signing trail's pages included. */
+  pages: number;
+  /**
+   * Of those, the signing trail's pages at its end (`/SignetTrail true`, decision 027): a visible
+   * signature goes only on the `pages - trailPages` pages before them.
+   */
+  trailPages: number;
 }
 
 function summary(certificate: Certificate): CertificateSummary {
@@ -401,7 +408,20 @@ export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationR
   const signatures = collectSignatureFields(file).map((field) =>
     validateSignature(file, field, anchors, ends, trailingGarbage),
   );
-  return { signatures, revisions: file.sections.length };
+  return {
+    signatures,
+    revisions: file.sections.length,
+    ...pagesOf(file),
+  };
+}
+
+/** The page count and the trail's share of it; a page tree that cannot be read has none. */
+function pagesOf(file: PdfFile): { pages: number; trailPages: number } {
+  try {
+    return { pages: pageCount(file), trailPages: rootPageNode(file).trailKids };
+  } catch {
+    return { pages: 0, trailPages: 0 };
+  }
 }
 
 function validateSignature(

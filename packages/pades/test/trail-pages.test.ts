@@ -126,6 +126,10 @@ describe('signing trail pages appended with a signature', () => {
         }
         // Signet's own validator counts the trail's replacement as no modification.
         const report = validate(current, { trustAnchors: [pki.caDer], password: target.password });
+        expect(report).toMatchObject({
+          pages: target.pages + trailPageCount,
+          trailPages: trailPageCount,
+        });
         for (const signature of report.signatures.slice(earlier)) {
           expect(signature.valid, signature.problems.join('; ')).toBe(true);
           expect(signature.modifiedAfterSigning, signature.problems.join('; ')).toBe(false);

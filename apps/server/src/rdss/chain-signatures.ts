@@ -93,10 +93,18 @@ export async function listChainSignatures(options: {
   const revisions = await revisionsOf(db, stored.chain.id, document.id);
   const latest = revisions.at(-1) ?? null;
   const checked = { documentId: document.id, revisionId: latest?.id ?? null };
+  const locked: ChainSignatures = {
+    ...checked,
+    state: 'LOCKED',
+    signatures: [],
+    pageCount: 0,
+    trailPageCount: 0,
+  };
   if (document.security === 'ENCRYPTED_WITH_USER_PASSWORD') {
-    return { ...checked, state: 'LOCKED', signatures: [] };
+    return locked;
   }
   let reports: SignatureReport[];
+  let pages: Pick<ChainSignatures, 'pageCount' | 'trailPageCount'>;
   try {
     // The bytes are read within the user's turn too: a refused check holds nothing.
     const report = await ctx.turns.run(actor.id, async () => {
@@ -107,9 +115,10 @@ export async function listChainSignatures(options: {
       return ctx.pdf.validate(bytes, trustAnchors);
     });
     reports = report.signatures;
+    pages = { pageCount: report.pages, trailPageCount: report.trailPages };
   } catch (error) {
     if (isPdfError(error, 'WRONG_PASSWORD') || isPdfError(error, 'UNSUPPORTED_ENCRYPTION')) {
-      return { ...checked, state: 'LOCKED', signatures: [] };
+      return locked;
     }
     if (isPdfError(error)) {
       const message = isPdfError(error, 'TOO_COMPLEX')
@@ -143,5 +152,5 @@ export async function listChainSignatures(options: {
       problem,
     };
   });
-  return { ...checked, state: 'CHECKED', signatures };
+  return { ...checked, state: 'CHECKED', signatures, ...pages };
 }
