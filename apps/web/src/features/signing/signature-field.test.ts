@@ -4,6 +4,7 @@ import {
   differsFromSaved,
   fitToPage,
   moveBy,
+  onOwnPages,
   onPage,
   scaleBy,
   toScreen,
@@ -88,5 +89,17 @@ describe('the signature box', () => {
     expect(differsFromSaved({ ...saved, page: 1 }, saved)).toBe(true);
     expect(differsFromSaved(defaultFieldBox, null)).toBe(false);
     expect(differsFromSaved({ ...defaultFieldBox, page: 2 }, undefined)).toBe(true);
+  });
+});
+
+describe('the signature box and an attached signing trail', () => {
+  const saved = { page: 5, originX: 300, originY: 40, width: 150, height: 50 };
+  it('moves a box past the document’s own pages (a trail page) to its last own page', () => {
+    expect(onOwnPages(saved, 3)).toEqual({ ...saved, page: 3 });
+  });
+  it('keeps a box on an own page, and every page while the count is not known', () => {
+    expect(onOwnPages(saved, 5)).toBe(saved);
+    expect(onOwnPages({ ...saved, page: 2 }, 3)).toEqual({ ...saved, page: 2 });
+    expect(onOwnPages(saved, undefined)).toBe(saved);
   });
 });

@@ -116,6 +116,16 @@ export function onPage(box: FieldBox, pageNumber: number, page: PageSize): Field
 }
 
 /**
+ * The box on the document's own pages: one on a page past them (a saved position, or a page of
+ * the attached signing trail) goes to the last of them, where `onPage` fits it once drawn.
+ * `ownPages` undefined: not known yet, every page counts.
+ */
+export function onOwnPages(box: FieldBox, ownPages: number | undefined): FieldBox {
+  if (ownPages === undefined || ownPages < 1 || box.page <= ownPages) return box;
+  return { ...box, page: ownPages };
+}
+
+/**
  * Whether the box stands elsewhere than the profile's saved position (D§5 save position: the
  * origin x, y or the page differ; a profile without one counts as the box nobody placed).
  */

@@ -23,6 +23,7 @@ import { useSigningCredentials } from '../api/get-signing-credentials';
 import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignerDeclineDialog } from '../components/signer-decline-dialog';
 import { credentialLabel } from '../components/signature-options';
+import { useOwnPageCount } from '../../../shared/document-view/own-page-count';
 import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
 import { SigningPreview } from '../components/signing-preview';
 import { SigningChainGate } from '../components/signing-chain-gate';
@@ -82,6 +83,7 @@ function ClerkForm({
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [chosenCredentialId, setCredentialId] = useState<string | null>(null);
   const [box, setBox] = useState<FieldBox>(defaultFieldBox);
+  const ownPages = useOwnPageCount(chain.id, chain.signedDocument?.id);
   const [pdfPassword, setPdfPassword] = useState<string | undefined>(undefined);
   const [passwordPrompt, setPasswordPrompt] = useState<{ incorrect: boolean } | null>(null);
   const [confirmAnchor, setConfirmAnchor] = useState<HTMLElement | null>(null);
@@ -237,6 +239,7 @@ function ClerkForm({
           onPdfState={onPdfState}
           box={box}
           onBoxChange={setBox}
+          ownPages={ownPages}
           image={drawing}
         />
       </Box>

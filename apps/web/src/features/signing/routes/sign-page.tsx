@@ -17,6 +17,7 @@ import { PdfPasswordDialog } from '../components/pdf-password-dialog';
 import { SignerDeclineDialog } from '../components/signer-decline-dialog';
 import { SignatureOptions } from '../components/signature-options';
 import { CredentialNote, SigningColumns } from '../components/signing-columns';
+import { useOwnPageCount } from '../../../shared/document-view/own-page-count';
 import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
 import { SigningPreview } from '../components/signing-preview';
 import { SigningChainGate } from '../components/signing-chain-gate';
@@ -57,6 +58,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
   const signedToast = useSignedToast();
 
   const [box, setBox] = useState<FieldBox>(defaultFieldBox);
+  const ownPages = useOwnPageCount(chain.id, chain.signedDocument?.id);
   const [comment, setComment] = useState('');
   const [pdfPassword, setPdfPassword] = useState<string | undefined>(undefined);
   const [passwordPrompt, setPasswordPrompt] = useState<{ incorrect: boolean } | null>(null);
@@ -185,6 +187,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
           onPdfState={onPdfState}
           box={choice.visible ? box : null}
           onBoxChange={setBox}
+          ownPages={ownPages}
           image={image}
         />
       </SigningColumns>
