@@ -1,32 +1,18 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, type Api } from './fixtures/api';
 import { texts } from './fixtures/app-texts';
-import { confirmAddress, newCredentials, register } from './fixtures/auth';
-import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { launchBrowser, screenshot } from './fixtures/browser';
+import { downloadFromRow, pdfText, zipEntries } from './fixtures/downloads';
+import { keyPassword, newSigner, type Signer } from './fixtures/people';
 import { checkSignedPdf, multiPagePdf } from './fixtures/pdf-tools';
 import { startServer, type RunningServer } from './fixtures/server';
 
-const execFileAsync = promisify(execFile);
-const keyPassword = '246810';
 const modes = texts.commonEn.download.modes;
 
 let server: RunningServer;
 let browser: Browser;
 let caPem = '';
 const contexts: BrowserContext[] = [];
-
-interface Person {
-  page: Page;
-  api: Api;
-  email: string;
-  credentialId: string;
-}
 
 interface ChainView {
   id: string;
@@ -35,27 +21,10 @@ interface ChainView {
 }
 
 /** A registered person at 600 px, with an activated EXPLICIT credential of the embedded CA. */
-async function newPerson(prefix: string): Promise<Person> {
-  const context = await newContext(browser, server.baseUrl, mobileViewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  const credentials = newCredentials(prefix);
-  await register(page, credentials);
-  await confirmAddress(page, server.fullOutput, credentials.email);
-  const api = apiAs(server.baseUrl, page);
-  const created = await api.post<{ id: string }>('/rssp/v1/credentials', {
-    description: `${prefix} key`,
-    keyAlg: 'ec',
-    ecCurveName: 'prime256v1',
-    authMode: 'EXPLICIT',
-    certificateEnrollmentMode: 'CMP',
-    distinguishedName: { commonName: `${prefix} Tester`, countryName: 'HU' },
-  });
-  await api.post(`/rssp/v1/credentials/${created.id}/activate`, {
-    keyPassword,
-    keyPuk: '123412341234',
-  });
-  return { page, api, email: credentials.email, credentialId: created.id };
+async function newPerson(prefix: string): Promise<Signer> {
+  const person = await newSigner(browser, server, prefix);
+  contexts.push(person.context);
+  return person;
 }
 
 beforeAll(async () => {
@@ -69,42 +38,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Clicks the row's Download, then a mode; answers the downloaded file's name and bytes. */
-async function downloadFromRow(page: Page, fileName: string, mode: string) {
-  const row = page.getByTestId('chain-row').filter({ hasText: fileName });
-  await row.getByTestId('chain-more').click();
-  await page.getByTestId('chain-menu-download').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId(`download-mode-${mode}`).click(),
-  ]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(path) };
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-text-'));
-  try {
-    const file = join(dir, 'document.pdf');
-    await writeFile(file, pdf);
-    return (await execFileAsync('pdftotext', [file, '-'])).stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function zipEntries(zip: Buffer): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-zip-'));
-  try {
-    const file = join(dir, 'download.zip');
-    await writeFile(file, zip);
-    const { stdout } = await execFileAsync('zipinfo', ['-1', file]);
-    return stdout.split('\n').filter(Boolean);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe('downloads from the lists (issue 26 §1)', () => {
   it("the creator's list row downloads the signed PDF as it stands, and full gives a zip of the PDF and its trail, at 600 px", async () => {

@@ -5,6 +5,7 @@ import { apiAs, type Api } from './fixtures/api';
 import { texts } from './fixtures/app-texts';
 import { confirmAddress, newCredentials, register, type Credentials } from './fixtures/auth';
 import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { mailSubjectsTo } from './fixtures/mailbox';
 import { startServer, type RunningServer } from './fixtures/server';
 
 const en = texts.chainsEn;
@@ -45,14 +46,7 @@ async function newPerson(prefix: string): Promise<Person> {
 }
 
 /** The subjects of the mails printed for `email` so far. */
-function subjectsTo(email: string): string[] {
-  const marker = `Mail (no SMTP_URL set) to ${email}: `;
-  return server
-    .fullOutput()
-    .split('\n')
-    .filter((line) => line.startsWith(marker))
-    .map((line) => line.slice(marker.length));
-}
+const subjectsTo = (email: string) => mailSubjectsTo(server, email);
 
 async function pdfBytes(): Promise<Buffer> {
   const pdf = await PDFDocument.create();

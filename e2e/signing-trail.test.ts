@@ -7,11 +7,17 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '@signet/pades';
-import { apiAs, type Api } from './fixtures/api';
 import { texts } from './fixtures/app-texts';
-import { confirmAddress, newCredentials, register, type Credentials } from './fixtures/auth';
-import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
-import { checkSignedPdf, keepForLooking, multiPagePdf } from './fixtures/pdf-tools';
+import { confirmAddress, newCredentials, register } from './fixtures/auth';
+import { launchBrowser, newContext, screenshot } from './fixtures/browser';
+import { certificateSerial, newSigner, type Signer } from './fixtures/people';
+import {
+  checkSignedPdf,
+  keepForLooking,
+  multiPagePdf,
+  signatureWidgets,
+} from './fixtures/pdf-tools';
+import { confirmSigning, drawSignature, openSigning, signFromList } from './fixtures/signing-ui';
 import { startServer, type RunningServer } from './fixtures/server';
 
 const en = texts.chainsEn;
@@ -156,78 +162,11 @@ describe('the upload dialog with the signing trail and user groups on', () => {
   });
 });
 
-const keyPassword = '246810';
-
-interface Person extends Credentials {
-  page: Page;
-  api: Api;
-  credentialId: string;
-  credentialName: string;
-}
-
-/** A registered person (confirmed address) with one activated EXPLICIT EC credential. */
-async function newPerson(prefix: string): Promise<Person> {
-  const other = await newContext(browser, server.baseUrl, mobileViewport);
-  others.push(other);
-  const personPage = await other.newPage();
-  const credentials = newCredentials(prefix);
-  await register(personPage, credentials);
-  await confirmAddress(personPage, server.fullOutput, credentials.email);
-  const api = apiAs(server.baseUrl, personPage);
-  const credentialName = `${prefix} key`;
-  const created = await api.post<{ id: string }>('/rssp/v1/credentials', {
-    description: credentialName,
-    keyAlg: 'ec',
-    ecCurveName: 'prime256v1',
-    authMode: 'EXPLICIT',
-    certificateEnrollmentMode: 'CMP',
-    distinguishedName: { commonName: `${prefix} Tester`, countryName: 'HU' },
-  });
-  await api.post(`/rssp/v1/credentials/${created.id}/activate`, {
-    keyPassword,
-    keyPuk: '123412341234',
-  });
-  return { ...credentials, page: personPage, api, credentialId: created.id, credentialName };
-}
-
-/** Draws a signature in the shared drawer and confirms it. */
-async function drawSignature(on: Page) {
-  await on.getByTestId('draw-signature').click();
-  const canvas = on.getByTestId('signature-drawer-canvas');
-  await canvas.waitFor();
-  const area = await canvas.boundingBox();
-  if (!area) throw new Error('The drawer has no canvas');
-  await on.mouse.move(area.x + area.width * 0.15, area.y + area.height * 0.6);
-  await on.mouse.down();
-  for (const [x, y] of [
-    [0.3, 0.3],
-    [0.5, 0.7],
-    [0.8, 0.4],
-  ] as const) {
-    await on.mouse.move(area.x + area.width * x, area.y + area.height * y, { steps: 6 });
-  }
-  await on.mouse.up();
-  await on.getByTestId('signature-drawer-ok').click();
-  await on.getByTestId('signature-drawer').waitFor({ state: 'hidden' });
-}
-
-/** The signer opens the chain from their TODO list and signs it with a drawn signature. */
-async function signFromList(signer: Person, fileName: string) {
-  const on = signer.page;
-  await on.goto('/signatureChains/list/TODO');
-  await on.getByTestId('chain-row').filter({ hasText: fileName }).getByTestId('chain-sign').click();
-  await on.waitForURL((url) => url.pathname.includes('/customization/signature/'));
-  const select = on.getByTestId('credential-select').locator('..').getByRole('combobox');
-  if (!(await select.innerText()).includes(signer.credentialName)) {
-    await select.click();
-    await on.getByRole('option', { name: new RegExp(signer.credentialName) }).click();
-    await on.getByRole('listbox').waitFor({ state: 'hidden' });
-  }
-  await drawSignature(on);
-  await on.getByTestId('sign-confirm').click();
-  await on.getByTestId('key-password').fill(keyPassword);
-  await on.getByTestId('key-password-sign').click();
-  await on.waitForURL((url) => url.pathname === '/signatureChains/list');
+/** A signer of this file's server, closed with the others. */
+async function newPerson(prefix: string): Promise<Signer> {
+  const person = await newSigner(browser, server, prefix);
+  others.push(person.context);
+  return person;
 }
 
 describe('an attached signing trail, signed in order', () => {
@@ -266,7 +205,30 @@ describe('an attached signing trail, signed in order', () => {
     expect(chain?.signingTrailMode).toBe('ATTACHED');
 
     await signFromList(first, 'trail-walk.pdf');
-    await signFromList(second, 'trail-walk.pdf');
+
+    // The second signer reads the first's trail pages, but the box goes on the document's own.
+    const signing = second.page;
+    await openSigning(second, 'trail-walk.pdf');
+    await drawSignature(signing);
+    // The signatures check (which also counts the trail's pages) has answered.
+    await signing.getByTestId('signature-item').first().waitFor({ timeout: 120_000 });
+    const pageNumber = signing.getByTestId('signing-preview-page-number');
+    await signing.getByTestId('signing-preview-first').click();
+    await signing.getByTestId('signing-preview-next').click();
+    await signing.getByTestId('signing-preview-next').click();
+    await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 3 of/);
+    await signing.getByTestId('signature-box').waitFor();
+    // Past page 3: the trail, with its note and no box, whatever the signer turns to.
+    await signing.getByTestId('signing-preview-next').click();
+    await signing.getByTestId('signing-preview-trail-note').waitFor({ timeout: 60_000 });
+    expect(await signing.getByTestId('signing-preview-trail-note').innerText()).toBe(
+      texts.signingEn.preview.trailPage,
+    );
+    expect(await signing.getByTestId('signature-box').count()).toBe(0);
+    await signing.getByTestId('signing-preview-last').click();
+    expect(await signing.getByTestId('signature-box').count()).toBe(0);
+    await screenshot(signing, 'signing-trail-page-600');
+    await confirmSigning(second);
 
     const done = await creator.api.get<{ status: string; signedDocument: { id: string } | null }>(
       `/rdss/v1/signatureChains/${chain?.id}`,
@@ -288,10 +250,10 @@ describe('an attached signing trail, signed in order', () => {
     const trail = execFileSync('pdftotext', ['-f', '4', path, '-'], { encoding: 'utf8' });
     for (const signer of [first, second]) {
       expect(trail).toContain(signer.email);
-      const credential = await signer.api.get<{ certChain: { serialNum: string }[] }>(
-        `/rssp/v1/credentials/${signer.credentialId}`,
-      );
-      expect(trail).toContain(credential.certChain[0]?.serialNum);
+      expect(trail).toContain(await certificateSerial(signer));
     }
+    // The second signature stands on page 3, the document's last own page.
+    const widgets = await signatureWidgets(pdf);
+    expect(widgets.map((w) => w.page)).toEqual([expect.any(Number), 3]);
   });
 });
