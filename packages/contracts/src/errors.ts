@@ -74,6 +74,8 @@ export const errorCodes = [
   'ADDRESS_NOT_CONFIRMED',
   /** A chain invitation was opened by an account whose confirmed address is not the invited one; `fields.email` names it. */
   'INVITATION_FOR_ANOTHER_ADDRESS',
+  /** The external CA refused or failed the enrollment (CMP); the message carries the CA's text. */
+  'CA_ENROLLMENT_FAILED',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -119,6 +121,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   STORAGE_QUOTA_EXCEEDED: 413,
   ADDRESS_NOT_CONFIRMED: 403,
   INVITATION_FOR_ANOTHER_ADDRESS: 403,
+  CA_ENROLLMENT_FAILED: 502,
 };
 
 /** The one JSON shape of every error response. */
