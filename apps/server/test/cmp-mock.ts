@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,23 +91,54 @@ export async function signRequest(
   return out;
 }
 
-/** OpenSSL's CMP mock server on `port`, answering `rspCert` (with the CA in caPubs). */
+/** A key (EC P-256) and a certificate for it from the test CA: the PEM files' paths. */
+export async function issueTestCertificate(
+  ca: { dir: string; cert: string; key: string },
+  name: string,
+): Promise<{ cert: string; key: string }> {
+  const key = join(ca.dir, `${name}.key`);
+  const csr = join(ca.dir, `${name}.req`);
+  const made = await runTool('openssl', [
+    'req',
+    '-new',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    csr,
+    '-subj',
+    `/O=Test/CN=${name}`,
+  ]);
+  if (made.code !== 0) throw new Error(`openssl req: ${made.output}`);
+  return { cert: await signRequest(ca, readFileSync(csr, 'utf8'), name), key };
+}
+
+/**
+ * OpenSSL's CMP mock server on `port`, answering `rspCert` (with the CA in caPubs). It protects
+ * with the shared `secret`, or signs with `srvCert`/`srvKey` and trusts clients issued by `trusted`.
+ */
 export async function startCmpMock(options: {
   port: number;
-  secret: string;
+  secret?: string;
+  signing?: { srvCert: string; srvKey: string; trusted: string };
   rspCert: string;
   caCert: string;
 }): Promise<{ stop: () => Promise<void>; output: () => string }> {
+  const { signing } = options;
+  const protection = signing
+    ? ['-srv_cert', signing.srvCert, '-srv_key', signing.srvKey, '-srv_trusted', signing.trusted]
+    : ['-srv_ref', 'signet-mock', '-srv_secret', `pass:${options.secret ?? ''}`];
   const child: ChildProcess = spawn(
     'openssl',
     [
       'cmp',
       '-port',
       String(options.port),
-      '-srv_ref',
-      'signet-mock',
-      '-srv_secret',
-      `pass:${options.secret}`,
+      ...protection,
       '-rsp_cert',
       options.rspCert,
       '-rsp_capubs',

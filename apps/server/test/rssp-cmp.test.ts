@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential, CredentialPage } from '@signet/contracts/credentials';
 import type { SignResult } from '@signet/contracts/signatures';
-import { freePort, makeTestCa, signRequest, startCmpMock } from './cmp-mock';
+import { freePort, issueTestCertificate, makeTestCa, signRequest, startCmpMock } from './cmp-mock';
 import {
   createCredential,
   createRsspTestApp,
@@ -166,4 +166,51 @@ describe('rSSP: certificates from an external CA over CMP (OpenSSL mock server)'
     expect(res.json<{ code: string }>().code).toBe('SERVICE_UNAVAILABLE');
     expect((await stored(other.id)).certChain).toEqual([]);
   }, 60_000);
+});
+
+describe('rSSP: CMP with signature protection (client certificate and key)', () => {
+  let t: TestApp;
+  let ann: Person;
+  let mock: Awaited<ReturnType<typeof startCmpMock>> | undefined;
+
+  afterAll(async () => {
+    await mock?.stop();
+    await t?.close();
+  });
+
+  it('p10cr signed with the client key; the CA-signed answers are trusted through CMP_CA_CERT_FILE', async () => {
+    const ca = await makeTestCa();
+    const client = await issueTestCertificate(ca, 'Signet RA');
+    const server = await issueTestCertificate(ca, 'CMP server');
+    const port = await freePort();
+    ({ t, ann } = await createRsspTestApp({
+      ...fastKdfEnv,
+      CA_MODE: 'external',
+      CMP_SERVER_URL: `http://127.0.0.1:${port}/pkix/`,
+      CMP_CLIENT_CERT_FILE: client.cert,
+      CMP_CLIENT_KEY_FILE: client.key,
+      CMP_RECIPIENT: '/O=Test/CN=CMP server',
+      CMP_CA_CERT_FILE: ca.cert,
+    }));
+    const credential = await createCredential(t, ann);
+    const csr = await t.app.inject({
+      url: `/rssp/v1/credentials/${credential.id}/certificateRequest`,
+      headers: ann.headers,
+    });
+    const issued = await signRequest(ca, csr.body, 'ann-signed');
+    mock = await startCmpMock({
+      port,
+      signing: { srvCert: server.cert, srvKey: server.key, trusted: ca.cert },
+      rspCert: issued,
+      caCert: ca.cert,
+    });
+    const res = await post(t, ann, `/rssp/v1/credentials/${credential.id}/certificateEnrollment`, {
+      kind: 'csr',
+    });
+    expect(res.statusCode, `${res.body}\n${mock.output()}`).toBe(200);
+    expect(res.json<Credential>().certChain.map((c) => c.issuedTo)).toEqual([
+      'Ann Test',
+      'Test CMP CA',
+    ]);
+  }, 120_000);
 });
