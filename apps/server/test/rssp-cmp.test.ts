@@ -178,7 +178,7 @@ describe('rSSP: CMP with signature protection (client certificate and key)', () 
     await t?.close();
   });
 
-  it('p10cr signed with the client key; the CA-signed answers are trusted through CMP_CA_CERT_FILE', async () => {
+  it('p10cr signed with the client key; answers signed under CMP_CA_CERT_FILE are trusted, a stranger server is refused and nothing stored', async () => {
     const ca = await makeTestCa();
     const client = await issueTestCertificate(ca, 'Signet RA');
     const server = await issueTestCertificate(ca, 'CMP server');
@@ -212,5 +212,29 @@ describe('rSSP: CMP with signature protection (client certificate and key)', () 
       'Ann Test',
       'Test CMP CA',
     ]);
+
+    // A server whose certificate the configured CA did not issue is not believed: nothing stored.
+    const stranger = await issueTestCertificate(await makeTestCa(), 'Stranger');
+    await mock.stop();
+    mock = await startCmpMock({
+      port,
+      signing: { srvCert: stranger.cert, srvKey: stranger.key, trusted: ca.cert },
+      rspCert: issued,
+      caCert: ca.cert,
+    });
+    const other = await createCredential(t, ann, { description: 'Other' });
+    const refused = await post(t, ann, `/rssp/v1/credentials/${other.id}/certificateEnrollment`, {
+      kind: 'csr',
+    });
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'CA_ENROLLMENT_FAILED',
+      message: expect.stringContaining('protection did not verify'),
+    });
+    const after = await t.app.inject({
+      url: `/rssp/v1/credentials/${other.id}`,
+      headers: ann.headers,
+    });
+    expect(after.json<Credential>().certChain).toEqual([]);
   }, 120_000);
 });
