@@ -29,6 +29,7 @@ const secret = 'cmp-shared-secret-1';
 describe('rSSP: certificates from an external CA over CMP (OpenSSL mock server)', () => {
   let t: TestApp;
   let ann: Person;
+  let admin: Person;
   let ca: Awaited<ReturnType<typeof makeTestCa>>;
   let port: number;
   let mock: Awaited<ReturnType<typeof startCmpMock>> | undefined;
@@ -49,7 +50,7 @@ describe('rSSP: certificates from an external CA over CMP (OpenSSL mock server)'
   beforeAll(async () => {
     ca = await makeTestCa();
     port = await freePort();
-    ({ t, ann } = await createRsspTestApp({
+    ({ t, ann, admin } = await createRsspTestApp({
       ...fastKdfEnv,
       CA_MODE: 'external',
       CMP_SERVER_URL: `http://127.0.0.1:${port}/pkix/`,
@@ -117,6 +118,14 @@ describe('rSSP: certificates from an external CA over CMP (OpenSSL mock server)'
   }, 120_000);
 
   it('kur renews the certificate of an activated key opened with its key password', async () => {
+    // An admin manages the credential but does not sign with its activated key.
+    const byAdmin = await post(
+      t,
+      admin,
+      `/rssp/v1/credentials/${credential.id}/certificateEnrollment`,
+      { kind: 'renew', keyPassword },
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(403);
     const without = await enroll(credential.id, { kind: 'renew' });
     expect(without.statusCode).toBe(400);
     const wrong = await enroll(credential.id, { kind: 'renew', keyPassword: '999999' });

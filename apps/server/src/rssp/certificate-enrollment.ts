@@ -20,7 +20,7 @@ import { wrapAad } from './wrap-aad';
 /**
  * Runs `use` with a signer over the credential's key: the KEK copy of a key not yet activated
  * (or of an implicit one), else the owner's key password opens it (counted like a signature).
- * The key bytes are wiped whatever happens.
+ * An activated key signs only for its owner. The key bytes are wiped whatever happens.
  */
 async function withSigner<T>(
   ctx: RsspContext,
@@ -29,6 +29,9 @@ async function withSigner<T>(
 ): Promise<T> {
   const { actor, row, keyPassword } = options;
   const spec = keySpecOfRow(row);
+  if (row.status === 'ACTIVATED' && row.userId !== actor.id) {
+    throw forbidden('Only the owner can renew the certificate of an activated key');
+  }
   if (row.wrappedKey) {
     const pkcs8 = unwrapWithKek(ctx.ring, row.wrappedKey, wrapAad(row.id, 'kek'));
     try {
@@ -37,7 +40,6 @@ async function withSigner<T>(
       pkcs8.fill(0);
     }
   }
-  if (row.userId !== actor.id) throw forbidden('Only the owner can open the key to renew');
   if (keyPassword === undefined) {
     throw new AppError('VALIDATION_FAILED', 'Validation failed', {
       keyPassword: 'Field is required',
