@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe('rSSP: certificates from an external CA over CMP (OpenSSL mock server)'
       CMP_SECRET: secret,
       CMP_RECIPIENT: '/O=Test/CN=Test CMP CA',
       CMP_CA_CERT_FILE: ca.cert,
-      CMP_TIMEOUT_SECS: '10',
+      CMP_TIMEOUT_SECS: '4',
     }));
     // The mock answers one fixed certificate: the test CA issues it beforehand for the key of
     // an existing credential, from the request Signet offers.
@@ -174,6 +175,32 @@ describe('rSSP: certificates from an external CA over CMP (OpenSSL mock server)'
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json<{ code: string }>().code).toBe('SERVICE_UNAVAILABLE');
     expect((await stored(other.id)).certChain).toEqual([]);
+  }, 60_000);
+
+  it('a CA that answers an HTTP error is CA_ENROLLMENT_FAILED with the status; a silent one times out as SERVICE_UNAVAILABLE', async () => {
+    const other = await createCredential(t, ann, { description: 'Fourth' });
+    let silent = false;
+    const server = createServer((request, response) => {
+      request.resume();
+      if (silent) return; // never answers
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('broken');
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    try {
+      const failed = await enroll(other.id, { kind: 'csr' });
+      expect(failed.statusCode, failed.body).toBe(502);
+      expect(failed.json<{ message: string }>().message).toContain('HTTP 500');
+      silent = true;
+      const started = Date.now();
+      const timedOut = await enroll(other.id, { kind: 'csr' });
+      expect(timedOut.statusCode, timedOut.body).toBe(503);
+      expect(timedOut.json<{ message: string }>().message).toContain('did not answer in 4 s');
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect((await stored(other.id)).certChain).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }, 60_000);
 });
 
