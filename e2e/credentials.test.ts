@@ -382,6 +382,19 @@ describe('a user and their credentials', () => {
     await row.getByTestId('credential-certificates').click();
     await page.getByTestId('certificate-row').first().waitFor({ state: 'visible' });
     await screenshot(page, 'certificates-600');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      mobileViewport.width,
+    );
+    // Request a certificate for the stored request from the CA (the embedded one here; CMP
+    // against an external CA is covered by apps/server/test/rssp-cmp.test.ts).
+    await page.getByTestId('certificates-request-ca').click();
+    const request = page.getByTestId('request-certificate-dialog');
+    await request.getByText(texts.cmp.requestText).waitFor({ state: 'visible' });
+    await screenshot(page, 'certificates-request-ca-600');
+    await request.getByTestId('request-certificate-submit').click();
+    await request.waitFor({ state: 'hidden' });
+    await page.getByText(texts.toast.certificateIssued).waitFor({ state: 'visible' });
+    expect(await page.getByTestId('certificate-row').count()).toBe(2);
   });
 });
 

@@ -150,6 +150,7 @@ describe('access to every route of the route table', () => {
         newKeyPassword: keyPassword,
       },
       'PUT /rssp/v1/credentials/{id}/certificateChain': [pem],
+      'POST /rssp/v1/credentials/{id}/certificateEnrollment': { kind: 'csr' },
       'PUT /rssp/v1/devices/{id}': { friendlyName: 'Hijacked' },
       'POST /rssp/v1/devices/approvals': {
         approvalId: '00000000-0000-4000-8000-000000000000',

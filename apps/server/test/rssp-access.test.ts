@@ -45,6 +45,11 @@ function callsOn(id: string, pem: string) {
       payload: { oldKeyPuk: puk, newKeyPuk: puk, newKeyPassword: keyPassword },
     },
     { method: 'PUT', url: `/rssp/v1/credentials/${id}/certificateChain`, payload: [pem] },
+    {
+      method: 'POST',
+      url: `/rssp/v1/credentials/${id}/certificateEnrollment`,
+      payload: { kind: 'csr' },
+    },
     { method: 'POST', url: `/rssp/v1/credentials/${id}/clearPreauthorization` },
   ] as const;
 }

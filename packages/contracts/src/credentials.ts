@@ -423,6 +423,20 @@ export type ChangePuk = z.infer<typeof changePukSchema>;
 export const certificateChainSchema = z.array(z.string().min(1).max(65_536)).max(10);
 export type CertificateChainInput = z.infer<typeof certificateChainSchema>;
 
+/**
+ * `POST credentials/{id}/certificateEnrollment` → `Credential`: a certificate from the CA for the
+ * credential's existing key, over CMP with an external CA: `csr` sends the PKCS#10 request Signet
+ * holds (p10cr), `renew` a key update (kur) signed by the key, which an activated explicit key
+ * opens with its key password.
+ */
+export const requestCertificateSchema = z
+  .object({
+    kind: z.enum(['csr', 'renew']),
+    keyPassword: currentSecretSchema.optional(),
+  })
+  .strict();
+export type RequestCertificate = z.infer<typeof requestCertificateSchema>;
+
 /** `POST credentials/certificateInfo` ({pem}: one or more PEM blocks, or base64 DER) → `Certificate[]`. */
 export const certificateInfoRequestSchema = z
   .object({ pem: z.string().min(1).max(262_144) })

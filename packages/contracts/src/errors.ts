@@ -76,6 +76,8 @@ export const errorCodes = [
   'INVITATION_FOR_ANOTHER_ADDRESS',
   /** A participant is signing the chain right now: it cannot be withdrawn until that ends. */
   'SIGNING_IN_PROGRESS',
+  /** The external CA refused or failed the enrollment (CMP); the message carries the CA's text. */
+  'CA_ENROLLMENT_FAILED',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -122,6 +124,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   ADDRESS_NOT_CONFIRMED: 403,
   INVITATION_FOR_ANOTHER_ADDRESS: 403,
   SIGNING_IN_PROGRESS: 409,
+  CA_ENROLLMENT_FAILED: 502,
 };
 
 /** The one JSON shape of every error response. */

@@ -5,3 +5,6 @@ export { X509_OID } from './oids';
 export { fromPem, toPem } from './pem';
 export * from './x509-read';
 export * from './x509-build';
+export * from './cmp-build';
+export * from './cmp-read';
+export { CMP_OID } from './cmp-oids';

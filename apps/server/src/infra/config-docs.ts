@@ -152,6 +152,33 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: 'embedded',
     description: 'Certificate authority for CMP enrollment: embedded or external.',
   },
+  CMP_SERVER_URL: {
+    default: '(none)',
+    description: "CA_MODE=external: the CA's CMP URL (HTTP POST, application/pkixcmp).",
+  },
+  CMP_REFERENCE: {
+    default: '(none)',
+    description: 'Reference (senderKID) of the shared secret for PBM-protected CMP.',
+  },
+  CMP_SECRET: { default: '(none)', description: 'Shared secret for PBM-protected CMP.' },
+  CMP_CLIENT_CERT_FILE: {
+    default: '(none)',
+    description: 'PEM client certificate for signature-protected CMP (instead of a secret).',
+  },
+  CMP_CLIENT_KEY_FILE: {
+    default: '(none)',
+    description: 'PEM private key (RSA or EC) of CMP_CLIENT_CERT_FILE.',
+  },
+  CMP_RECIPIENT: {
+    default: '(empty name)',
+    description: "The CA's distinguished name, e.g. /O=Example/CN=Issuing CA.",
+  },
+  CMP_CA_CERT_FILE: {
+    default: '(none)',
+    description:
+      'PEM certificate of the external CA: trusted for its responses, served at /ca/certificate.',
+  },
+  CMP_TIMEOUT_SECS: { default: '30', description: 'How long one CMP exchange may take.' },
   USER_GROUPS_ENABLED: { default: 'false', description: 'User groups feature.' },
   DEFAULT_USER_ROLES: {
     default: 'creator,signer',

@@ -79,6 +79,19 @@ export const envSchema = z.object({
   KDF_SCRYPT_LOG2_N: int(14, 22).default(17),
   /** Certificate authority for CMP enrollment: the embedded one, or an external one. */
   CA_MODE: z.enum(['embedded', 'external']).default('embedded'),
+  /** CA_MODE=external: the CA's CMP endpoint (HTTP POST of application/pkixcmp). */
+  CMP_SERVER_URL: url.optional(),
+  /** Shared-secret (PBM) protection: the reference the CA knows the secret by, and the secret. */
+  CMP_REFERENCE: z.string().min(1).optional(),
+  CMP_SECRET: z.string().min(1).optional(),
+  /** Signature protection: the client certificate and its private key (PEM files). */
+  CMP_CLIENT_CERT_FILE: z.string().min(1).optional(),
+  CMP_CLIENT_KEY_FILE: z.string().min(1).optional(),
+  /** The CA's name (e.g. `/CN=Issuing CA`), the recipient of the requests. */
+  CMP_RECIPIENT: z.string().min(1).optional(),
+  /** The CA's certificate (PEM): checks signature-protected responses, served as /ca/certificate. */
+  CMP_CA_CERT_FILE: z.string().min(1).optional(),
+  CMP_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(30),
   USER_GROUPS_ENABLED: bool.default(false),
   /** Roles a new user starts with: comma-separated assignable roles, or `none`. */
   DEFAULT_USER_ROLES: z

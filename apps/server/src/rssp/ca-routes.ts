@@ -6,7 +6,10 @@ import { errorResponseSchema } from '@signet/contracts/errors';
 import { AppError } from '#infra/app-error';
 import type { RsspContext } from './rssp-context';
 
-/** `GET ca/certificate`: the embedded CA's root certificate (PEM), public like any root. */
+/**
+ * `GET ca/certificate`: the CA certificate (PEM), public like any root: the embedded CA's root, or
+ * with CA_MODE=external the external CA's (CMP_CA_CERT_FILE, else the top of its first chain).
+ */
 export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -21,10 +24,16 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async (instanc
     },
     async (_request, reply) => {
       if (!ctx.ca.rootPem)
-        throw new AppError('NOT_FOUND', 'No embedded certificate authority (CA_MODE=external)');
+        throw new AppError(
+          'NOT_FOUND',
+          "The external CA's certificate is not known yet (set CMP_CA_CERT_FILE)",
+        );
       return reply
         .header('content-type', 'application/x-pem-file; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="signet-embedded-ca.pem"')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ctx.ca.mode === 'embedded' ? 'signet-embedded-ca' : 'ca'}.pem"`,
+        )
         .send(ctx.ca.rootPem);
     },
   );

@@ -24,11 +24,13 @@ import {
   keyPurposesByKeyAlg,
   enrollmentModes,
   ownCredentialListQuerySchema,
+  requestCertificateSchema,
   unlockCredentialSchema,
   updateCredentialSchema,
 } from '@signet/contracts/credentials';
 import { requireRole } from '#infra/auth';
 import * as credentials from './credential-service';
+import { requestCertificate } from './certificate-enrollment';
 import { clientGone } from './client-gone';
 import { supportedAlgorithms } from './key-algorithms';
 import type { RsspContext } from './rssp-context';
@@ -304,6 +306,29 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async 
         actor: request.authUser,
         id: request.params.id,
         certificates: request.body,
+      }),
+  );
+
+  app.post(
+    '/credentials/:id/certificateEnrollment',
+    {
+      schema: {
+        ...withId,
+        body: requestCertificateSchema,
+        response: {
+          200: credentialSchema,
+          ...errors,
+          502: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      requestCertificate({
+        ctx,
+        actor: request.authUser,
+        id: request.params.id,
+        input: request.body,
       }),
   );
 

@@ -18,13 +18,7 @@ import { pageOffset } from '@signet/contracts/paging';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
-import {
-  certificateParts,
-  createCertificateRequest,
-  fromPem,
-  readCertificates,
-  toPem,
-} from '@signet/der';
+import { certificateParts, createCertificateRequest, readCertificates, toPem } from '@signet/der';
 import { buildCertificateChain } from './certificate-chain';
 import * as store from './credential-store';
 import type { CredentialRow } from './credential-table';
@@ -67,7 +61,7 @@ function checkManagement(ctx: RsspContext, actor: AuthUser): void {
  * belongs to someone else, so ids cannot be probed; FORBIDDEN when the caller may see it but not
  * do this with it.
  */
-async function resolveCredential(
+export async function resolveCredential(
   ctx: RsspContext,
   actor: AuthUser,
   id: string,
@@ -100,7 +94,7 @@ async function announce(ctx: RsspContext, row: CredentialRow, tx?: Tx): Promise<
 }
 
 /** Writes `values` to the locked credential and announces the change in the same transaction. */
-async function updateAndAnnounce(
+export async function updateAndAnnounce(
   ctx: RsspContext,
   tx: Tx,
   id: string,
@@ -213,7 +207,7 @@ function checkPreauthUntil(value: string | null | undefined): void {
   }
 }
 
-function chainColumns(chain: Buffer[]) {
+export function chainColumns(chain: Buffer[]) {
   const [first] = chain;
   return {
     certChain: chain.map((c) => toPem('CERTIFICATE', c)),
@@ -260,7 +254,13 @@ export async function createCredential(options: {
     });
     const chain =
       input.certificateEnrollmentMode === 'CMP'
-        ? await enroll(ctx, { subject, spki: key.spki, email: certifiedEmail })
+        ? await ctx.ca.enroll({
+            kind: 'new',
+            subject,
+            spki: key.spki,
+            email: certifiedEmail,
+            signer: createSigner(spec, key.pkcs8),
+          })
         : [];
     const row = await ctx.database.db.transaction(async (tx) => {
       const inserted = await store.insertCredential(tx, {
@@ -293,15 +293,6 @@ export async function createCredential(options: {
   } finally {
     key.pkcs8.fill(0);
   }
-}
-
-async function enroll(
-  ctx: RsspContext,
-  request: { subject: Buffer; spki: Buffer; email: string | null },
-): Promise<Buffer[]> {
-  const certificate = await ctx.ca.issue(request);
-  const root = ctx.ca.rootPem ? fromPem(ctx.ca.rootPem, 'CERTIFICATE') : [];
-  return [certificate, ...root];
 }
 
 export async function getCredential(options: {

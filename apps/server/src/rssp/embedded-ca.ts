@@ -1,10 +1,9 @@
 import type { Database } from '#infra/database';
-import { AppError } from '#infra/app-error';
 import { createSigner, generateKey, type KeySpec } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
-import { certificateParts, fromPem, issueCertificate, toPem } from '@signet/der';
+import { certificateParts, fromPem, issueCertificate, toPem, type X509Signer } from '@signet/der';
 import { encodeDistinguishedName } from './distinguished-name';
 import { caAad } from './wrap-aad';
 
@@ -17,16 +16,29 @@ const dayMs = 86_400_000;
 export const issuedValidityDays = 730;
 const rootValidityDays = 20 * 365;
 
+/**
+ * What a certificate is requested for: a new key (CMP `ir`, proof of possession by the key's
+ * signature), a key with a PKCS#10 request Signet holds (`p10cr`), or a renewal of a key that
+ * has a certificate (`kur`, signed by the key).
+ */
+export type EnrollmentRequest = { subject: Buffer; spki: Buffer; email: string | null } & (
+  | { kind: 'new'; signer: X509Signer }
+  | { kind: 'csr'; p10: Buffer }
+  | { kind: 'renew'; signer: X509Signer; oldCertificate: Buffer }
+);
+
 /** Issues end-entity certificates for CMP enrollment. */
 export interface CertificateAuthority {
   mode: 'embedded' | 'external';
-  /** The root certificate (PEM), null for an external CA not configured here. */
+  /** The CA certificate (PEM): the embedded root, or the external CA's once known. */
   rootPem: string | null;
   /**
-   * Issues a signing certificate (digitalSignature + nonRepudiation, two years) naming `email`,
-   * the owner's confirmed account address, as subjectAltName; none while it is unconfirmed.
+   * The certificate chain for the request's key, end-entity first; its first certificate holds
+   * `spki`, or it throws and nothing is issued to store. The embedded CA issues a signing
+   * certificate (digitalSignature + nonRepudiation, two years) naming `email`, the owner's
+   * confirmed account address, as subjectAltName; none while it is unconfirmed.
    */
-  issue(options: { subject: Buffer; spki: Buffer; email: string | null }): Promise<Buffer>;
+  enroll(request: EnrollmentRequest): Promise<Buffer[]>;
 }
 
 /**
@@ -69,11 +81,11 @@ export async function loadEmbeddedCa(options: {
   return {
     mode: 'embedded',
     rootPem: certificatePem,
-    async issue({ subject, spki, email }) {
+    async enroll({ subject, spki, email }) {
       const pkcs8 = unwrapWithKek(ring, wrappedKey, caAad);
       try {
         const now = new Date();
-        return issueCertificate({
+        const certificate = issueCertificate({
           subject,
           spki,
           issuer: root.subject,
@@ -84,23 +96,10 @@ export async function loadEmbeddedCa(options: {
           isCa: false,
           ...(email === null ? {} : { email }),
         });
+        return [certificate, rootDer];
       } finally {
         pkcs8.fill(0);
       }
-    },
-  };
-}
-
-/** CA_MODE=external: CMP enrollment needs a client for the organisation's CA (not built yet). */
-export function externalCa(): CertificateAuthority {
-  return {
-    mode: 'external',
-    rootPem: null,
-    async issue() {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'CMP enrollment with an external certificate authority is not configured',
-      );
     },
   };
 }

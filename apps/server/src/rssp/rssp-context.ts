@@ -1,5 +1,6 @@
 import type { AppContext } from '#infra/app-context';
-import { externalCa, loadEmbeddedCa, type CertificateAuthority } from './embedded-ca';
+import { loadEmbeddedCa, type CertificateAuthority } from './embedded-ca';
+import { loadExternalCa } from './external-ca';
 import type { KeyRing } from '#infra/kek';
 import { rewrapKekBlobs } from './kek-rotation';
 
@@ -30,6 +31,8 @@ export async function createRsspContext(context: AppContext): Promise<RsspContex
   }
   if (config.KEY_ENCRYPTION_KEY_PREVIOUS) await rewrapKekBlobs({ database, ring });
   const ca =
-    config.CA_MODE === 'embedded' ? await loadEmbeddedCa({ database, ring }) : externalCa();
+    config.CA_MODE === 'embedded'
+      ? await loadEmbeddedCa({ database, ring })
+      : loadExternalCa(config);
   return { config, database, events, users, presence, ring, ca };
 }

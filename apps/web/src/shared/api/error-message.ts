@@ -45,6 +45,8 @@ export function describeError(error: unknown, t: Translate): string {
         : t('errors.TOO_MANY_REQUESTS');
     case 'INVITATION_FOR_ANOTHER_ADDRESS':
       return t('errors.INVITATION_FOR_ANOTHER_ADDRESS', { email: error.fields.email ?? '' });
+    case 'CA_ENROLLMENT_FAILED':
+      return t('errors.CA_ENROLLMENT_FAILED', { message });
     case 'TIMEOUT':
       return t('errors.TIMEOUT');
     case 'NETWORK_ERROR':

@@ -2,6 +2,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import SaveIcon from '@mui/icons-material/Save';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -30,6 +32,7 @@ import { issuingOrder, moveItem } from '../certificate-ranking';
 import { CertificatesTable } from '../components/certificates-table';
 import { useCredentialViewer } from '../components/credentials-list';
 import { LeaveDialog } from '../components/leave-dialog';
+import { RequestCertificateDialog } from '../components/request-certificate-dialog';
 import { credentialPaths, returnPath } from '../credential-paths';
 import { canManageCredentials } from '../credential-permissions';
 import {
@@ -61,6 +64,7 @@ export default function CertificatesPage() {
   const certificateInfo = useCertificateInfo();
   const setChain = useSetCertificateChain();
   const [working, setWorking] = useState<Certificate[] | null>(null);
+  const [caRequest, setCaRequest] = useState<'csr' | 'renew' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const isEditing = working !== null;
   const canEdit = canManageCredentials(viewer);
@@ -199,6 +203,26 @@ export default function CertificatesPage() {
             {t('certificates.edit')}
           </Button>
         )}
+        {canEdit && !isEditing && (
+          <Button
+            variant="outlined"
+            startIcon={<VerifiedIcon />}
+            onClick={() => setCaRequest('csr')}
+            data-testid="certificates-request-ca"
+          >
+            {t('cmp.request')}
+          </Button>
+        )}
+        {canEdit && !isEditing && data.certChain.length > 0 && (
+          <Button
+            variant="outlined"
+            startIcon={<RefreshIcon />}
+            onClick={() => setCaRequest('renew')}
+            data-testid="certificates-renew"
+          >
+            {t('cmp.renew')}
+          </Button>
+        )}
         {isEditing && (
           <>
             <Button
@@ -267,6 +291,13 @@ export default function CertificatesPage() {
         }
         onMove={(from, to) => setWorking((current) => moveItem(current ?? [], from, to))}
       />
+      {caRequest && (
+        <RequestCertificateDialog
+          credential={data}
+          kind={caRequest}
+          onClose={() => setCaRequest(null)}
+        />
+      )}
       {blocker.state === 'blocked' && (
         <LeaveDialog onLeave={() => blocker.proceed()} onStay={() => blocker.reset()} />
       )}
