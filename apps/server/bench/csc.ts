@@ -71,7 +71,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
-    env: { ...rsspTestEnv, ...fastKdfEnv },
+    env: { ...rsspTestEnv, ...fastKdfEnv, API_CALLS_PER_SECOND: '100000' },
     ...(database?.url ? { databaseUrl: database.url } : {}),
   });
   try {
