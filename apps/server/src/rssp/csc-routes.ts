@@ -29,6 +29,7 @@ import {
   listUserCredentials,
   tokenCredential,
 } from './csc-service';
+import { cscRegistrationRoutes } from './csc-registration';
 import { cscV1Routes } from './csc-routes-v1';
 import type { KeyContext } from './key-secrets';
 
@@ -216,5 +217,6 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
     },
   );
 
+  if (ctx.config.CSC_DYNAMIC_REGISTRATION) await instance.register(cscRegistrationRoutes, { deps });
   await instance.register(cscV1Routes, { ctx, deps, prefix: '/v1' });
 };
