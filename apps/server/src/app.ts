@@ -16,7 +16,7 @@ import { monitorEventBus, registerMetrics } from '#infra/metrics';
 import { registerSecurityHeaders } from '#infra/security-headers';
 import { registerWebApp } from '#infra/web-app';
 import { platformPlugin } from '#platform/public';
-import { rsspPlugin } from '#rssp/public';
+import { cscPlugin, rsspPlugin } from '#rssp/public';
 import { rdssPlugin } from '#rdss/public';
 import { idpPlugin } from '#idp/public';
 
@@ -73,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(platformPlugin, { prefix: '/api/v1', context });
   await app.register(rsspPlugin, { prefix: '/rssp/v1', context });
+  await app.register(cscPlugin, { prefix: '/csc', context });
   await app.register(rdssPlugin, { prefix: '/rdss/v1', context });
   if (config.embeddedIdp) await app.register(idpPlugin, { prefix: '/oidc', context });
   if (options.serveWebApp ?? true) await registerWebApp(app, config);

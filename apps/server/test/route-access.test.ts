@@ -111,6 +111,11 @@ describe('access to every route of the route table', () => {
   const owned = (path: string): Record<string, string> | null => {
     if (path.startsWith('/rssp/v1/credentials/{id}')) return { id: annsKey.id };
     if (path.startsWith('/rssp/v1/devices/{id}')) return { id: annsDeviceId };
+    // A CSC client is the admin's (Bob is no admin); a consent request is nobody's until decided.
+    if (path.startsWith('/rssp/v1/csc/clients/{clientId}')) return { clientId: 'csc-any' };
+    if (path.startsWith('/rssp/v1/csc/consent/{requestId}')) {
+      return { requestId: '00000000-0000-4000-8000-000000000000' };
+    }
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
     if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
@@ -152,6 +157,12 @@ describe('access to every route of the route table', () => {
       'PUT /rssp/v1/credentials/{id}/certificateChain': [pem],
       'POST /rssp/v1/credentials/{id}/certificateEnrollment': { kind: 'csr' },
       'PUT /rssp/v1/devices/{id}': { friendlyName: 'Hijacked' },
+      'POST /rssp/v1/csc/clients': {
+        name: 'Client',
+        redirectUris: ['https://client.example/cb'],
+        confidential: false,
+      },
+      'POST /rssp/v1/csc/consent/{requestId}': { allow: true },
       'POST /rssp/v1/devices/approvals': {
         approvalId: '00000000-0000-4000-8000-000000000000',
         decision: 'APPROVE',

@@ -114,6 +114,12 @@ export const envSchema = z.object({
   POOR_MAN_SIGN_ENABLED: bool.default(true),
   USER_VERIFICATION_ENABLED: bool.default(false),
   AUTHORIZATION_TIMEOUT_SECS: int(10, 3_600).default(120),
+  /** A JSON file of CSC API clients (docs/csc.md), besides those an admin registers. */
+  CSC_CLIENTS_FILE: z.string().default(''),
+  /** RFC 7591 dynamic registration of CSC clients at /csc/v2/oauth2/register. */
+  CSC_DYNAMIC_REGISTRATION: bool.default(false),
+  /** Seconds a CSC access token is good for. */
+  CSC_TOKEN_TTL_SECS: int(60, 86_400).default(3_600),
   MAX_UPLOAD_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   /** Invitation mails (new chains and resends) one user may cause per UTC day. */

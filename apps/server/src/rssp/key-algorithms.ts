@@ -10,6 +10,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { promisify } from 'node:util';
+import { signPssDigest } from './rsa-pss';
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { brainpoolP256r1, brainpoolP384r1, brainpoolP512r1 } from '@noble/curves/misc.js';
 import { p256, p384, p521 } from '@noble/curves/nist.js';
@@ -66,6 +67,8 @@ export interface KeySigner {
   signatureAlgorithm: Buffer;
   sign(data: Uint8Array): Buffer;
   signDigest(digest: Uint8Array, hash: HashName): Buffer;
+  /** RSA only: RSASSA-PSS over a digest (MGF1 with the same hash). */
+  signDigestPss?(digest: Uint8Array, hash: HashName, saltLength: number): Buffer;
 }
 
 interface CurveInfo {
@@ -190,6 +193,10 @@ export function createSigner(spec: KeySpec, pkcs8: Buffer): KeySigner {
         checkDigest(digest, hash);
         const info = Buffer.concat([Buffer.from(digestInfoPrefix[hash], 'hex'), digest]);
         return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, info);
+      },
+      signDigestPss: (digest, hash, saltLength) => {
+        checkDigest(digest, hash);
+        return signPssDigest(key, digest, hash, saltLength);
       },
     };
   }

@@ -5,6 +5,7 @@
 export { deleteCredentialsOfUser } from './credential-store';
 export { deleteDevicesOfUser } from './device-store';
 export { rsspPlugin } from './rssp-plugin';
+export { cscPlugin } from './csc-plugin';
 export { createSigningClient } from './signing-client';
 export type {
   KeySession,

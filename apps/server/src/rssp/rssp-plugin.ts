@@ -4,6 +4,8 @@ import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { caRoutes } from './ca-routes';
 import { credentialRoutes } from './credential-routes';
+import { cscAdminRoutes } from './csc-admin-routes';
+import { createCscDeps } from './csc-plugin';
 import { deviceRoutes } from './device-routes';
 import { createRsspContext } from './rssp-context';
 import { settleAbandonedAttempts } from './secret-attempts';
@@ -35,5 +37,6 @@ export const rsspPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   await app.register(async (authed) => {
     authed.addHook('onRequest', authenticate(context));
     await authed.register(credentialRoutes, { ctx });
+    await authed.register(cscAdminRoutes, { deps: createCscDeps(context) });
   });
 };

@@ -73,6 +73,8 @@ export interface SignHashesRequest {
   hashes: Uint8Array[];
   hashAlgorithm: HashName;
   authorisation: SigningAuthorisation;
+  /** RSA keys: RSASSA-PSS with this salt length instead of PKCS#1 v1.5 (the CSC signAlgo). */
+  rsaPss?: { saltLength: number } | undefined;
 }
 
 export interface AuthoriseRequest extends Omit<SignHashesRequest, 'authorisation'> {
@@ -466,12 +468,17 @@ function signWithKey(
 export function signWithPkcs8(
   row: CredentialRow,
   pkcs8: Buffer,
-  request: Pick<SignHashesRequest, 'hashes' | 'hashAlgorithm'>,
+  request: Pick<SignHashesRequest, 'hashes' | 'hashAlgorithm' | 'rsaPss'>,
 ): SignHashesResult {
   const spec = keySpecOfRow(row);
   const signer = createSigner(spec, pkcs8);
+  const pss = request.rsaPss;
   const signatures = request.hashes.map((hash) =>
-    spec.keyAlg === 'sphincs+' ? signer.sign(hash) : signer.signDigest(hash, request.hashAlgorithm),
+    spec.keyAlg === 'sphincs+'
+      ? signer.sign(hash)
+      : pss && signer.signDigestPss
+        ? signer.signDigestPss(hash, request.hashAlgorithm, pss.saltLength)
+        : signer.signDigest(hash, request.hashAlgorithm),
   );
   return { signatures, certChain: row.certChain };
 }

@@ -23,6 +23,9 @@ export const routes = {
   usersGroups: { path: '/users-groups', access: admin },
   usersRssp: { path: '/users-rssp', access: admin },
   devicesAdmin: { path: '/devices-admin', access: admin },
+  cscClients: { path: '/csc-clients', access: admin },
+  /** The CSC API's consent page (oauth2/authorize sends the browser here). */
+  cscConsent: { path: '/csc-consent/:requestId', access: adminOrUser },
 
   credentials: { path: '/credentials', access: adminOrUser },
   credentialAdd: { path: '/credentials/add', access: adminOrUser },
@@ -103,6 +106,7 @@ export const paths = {
   usersGroups: '/users-groups',
   usersRssp: '/users-rssp',
   devicesAdmin: '/devices-admin',
+  cscClients: '/csc-clients',
   credentials: '/credentials',
   importCredential: '/credentials/importCredential',
   importEvroTrust: '/credentials/importEvroTrust',

@@ -43,6 +43,8 @@ const MyDocumentsPage = lazyPage(() => import('../features/chains/routes/my-docu
 const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-chains-page'));
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
+const CscClientsPage = lazyPage(() => import('../features/csc/routes/csc-clients-page'));
+const CscConsentPage = lazyPage(() => import('../features/csc/routes/csc-consent-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
@@ -94,6 +96,8 @@ const contentRoutes: RouteObject[] = [
   comingSoon(routes.usersGroups, 'screens.usersGroups'),
   guarded(routes.usersRssp, <ExternalPage titleKey="menu.usersRssp" />),
   guarded(routes.devicesAdmin, <DevicesAdminPage />),
+  guarded(routes.cscClients, <CscClientsPage />),
+  guarded(routes.cscConsent, <CscConsentPage />),
 
   guarded(routes.credentials, <CredentialsPage />),
   guarded(routes.credentialAdd, <CredentialDialogPage />),

@@ -1,5 +1,6 @@
 import chains from '../../features/chains/i18n/en.json';
 import credentials from '../../features/credentials/i18n/en.json';
+import csc from '../../features/csc/i18n/en.json';
 import devices from '../../features/devices/i18n/en.json';
 import profile from '../../features/profile/i18n/en.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/en.json';
@@ -19,6 +20,7 @@ export const en = {
   credentials,
   chains,
   devices,
+  csc,
   signatureDrawer,
   documentView,
   signatureProfiles,

@@ -1,5 +1,6 @@
 import chains from '../../features/chains/i18n/hu.json';
 import credentials from '../../features/credentials/i18n/hu.json';
+import csc from '../../features/csc/i18n/hu.json';
 import devices from '../../features/devices/i18n/hu.json';
 import profile from '../../features/profile/i18n/hu.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/hu.json';
@@ -20,6 +21,7 @@ export const hu: Record<keyof typeof en, object> = {
   credentials,
   chains,
   devices,
+  csc,
   signatureDrawer,
   documentView,
   signatureProfiles,

@@ -10,6 +10,7 @@ import Group from '@mui/icons-material/Group';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import Security from '@mui/icons-material/Security';
+import Cloud from '@mui/icons-material/Cloud';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Wallpaper from '@mui/icons-material/Wallpaper';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
@@ -26,6 +27,7 @@ export const menuIcons: Record<MenuItemId, typeof SvgIcon> = {
   'imported-credentials': FileDownload,
   'evro-credentials': VerifiedUser,
   devices: PhoneAndroid,
+  'csc-clients': Cloud,
   'signature-background': Wallpaper,
   license: WorkspacePremium,
   'my-documents': Description,

@@ -24,6 +24,7 @@ describe('menuItems', () => {
       'credentials-admin',
       'imported-credentials',
       'devices',
+      'csc-clients',
       'signature-background',
       'license',
     ]);

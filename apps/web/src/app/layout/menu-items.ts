@@ -12,6 +12,7 @@ export type MenuItemId =
   | 'imported-credentials'
   | 'evro-credentials'
   | 'devices'
+  | 'csc-clients'
   | 'signature-background'
   | 'license'
   | 'my-documents'
@@ -65,6 +66,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
         to: paths.importedEvroTrustCredentials,
       },
       { id: 'devices', labelKey: 'menu.devices', to: paths.devicesAdmin },
+      { id: 'csc-clients', labelKey: 'menu.cscClients', to: paths.cscClients },
       {
         id: 'signature-background',
         labelKey: 'menu.signatureBackground',

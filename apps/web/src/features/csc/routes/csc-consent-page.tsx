@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '../../../shared/components/page-title';
+import { useToast } from '../../../shared/components/toast';
+import { useConsentRequest, useDecideConsent } from '../api/csc-api';
+
+/**
+ * `/csc-consent/:requestId`: the CSC API's oauth2/authorize sends the browser here; the user is
+ * signed in as everywhere in the app, allows or denies, and the server answers where to go: the
+ * client's registered redirect URI with the code (or access_denied).
+ */
+export default function CscConsentPage() {
+  const { t } = useTranslation('csc');
+  const toast = useToast();
+  const { requestId = '' } = useParams();
+  const request = useConsentRequest(requestId);
+  const decide = useDecideConsent(requestId);
+  const answer = async (allow: boolean) => {
+    try {
+      const { redirectTo } = await decide.mutateAsync(allow);
+      window.location.assign(redirectTo);
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+  if (request.isPending) return <CircularProgress aria-label="…" />;
+  if (request.isError) return <Alert severity="warning">{t('consent.expired')}</Alert>;
+  const { data } = request;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560, minWidth: 0 }}>
+      <PageTitle>{t('consent.title')}</PageTitle>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack spacing={1} data-testid="csc-consent">
+          <Typography sx={{ wordBreak: 'break-word' }}>
+            {data.scope === 'service'
+              ? t('consent.service', { client: data.clientName })
+              : t('consent.credential', {
+                  client: data.clientName,
+                  credential: data.credential?.description ?? t('consent.unknownCredential'),
+                })}
+          </Typography>
+          {data.numSignatures !== null ? (
+            <Typography>{t('consent.signatures', { count: data.numSignatures })}</Typography>
+          ) : null}
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            {t('consent.returnTo', { origin: data.redirectOrigin })}
+          </Typography>
+          <Stack direction="row" gap={1} flexWrap="wrap">
+            <Button variant="contained" onClick={() => answer(true)} disabled={decide.isPending}>
+              {t('consent.allow')}
+            </Button>
+            <Button onClick={() => answer(false)} disabled={decide.isPending}>
+              {t('consent.deny')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
