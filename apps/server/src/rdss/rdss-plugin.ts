@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
+import { createCredentialRefService } from '#platform/public';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
@@ -84,6 +85,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         ...context,
         ...stores,
         signing: createSigningClient(context),
+        refs: createCredentialRefService(context),
         locks: createChainLocks(),
         buffers,
         pdf,

@@ -5,6 +5,7 @@ import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/si
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
+import type { CredentialRefService } from '#platform/public';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
 import type { ChainLocks } from './chain-locks';
 import type { ChainContext } from './chain-context';
@@ -18,6 +19,7 @@ import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileCredential } from './sign-appearance';
 import { ruleChain, type StoredChain } from './stored-chain';
+import { signWithReference } from './external-sign';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
 export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
@@ -26,6 +28,8 @@ export interface SignContext extends ChainContext {
   blobs: BlobStore;
   increments: BlobStore;
   signing: SigningClient;
+  /** Imported credentials: the provider signs (external-sign.ts). */
+  refs: CredentialRefService;
   locks: ChainLocks;
   buffers: RevisionBuffers;
   /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
@@ -38,7 +42,7 @@ export interface SignContext extends ChainContext {
 const maxAttempts = 4;
 
 /** The revision a signer prepared on was overtaken by another's signature (another instance). */
-class StaleRevision extends Error {}
+export class StaleRevision extends Error {}
 
 const algorithms: Partial<Record<SigningCredential['keyAlg'], SignatureAlgorithm>> = {
   rsa: 'RSA_PKCS1',
@@ -53,7 +57,7 @@ function algorithmOf(credential: SigningCredential): SignatureAlgorithm {
 }
 
 /** One chain on its way: what was read and prepared, then signed. */
-interface Job {
+export interface Job {
   index: number;
   item: SignItem;
   chainId: string;
@@ -137,6 +141,9 @@ export async function signChains(options: {
   const timings = options.timings ?? noTimings;
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
+  if (input.credentialOptions.credentialRefId !== undefined) {
+    return signWithReference(ctx, { actor, input, timings });
+  }
   const credentialId =
     input.credentialOptions.credentialId ??
     (await profileCredential({
@@ -210,17 +217,18 @@ async function signInTurn(
 }
 
 function refuseLaterModes(input: SignRequest): void {
+  const external = input.credentialOptions.credentialRefId !== undefined;
   const later =
     input.useSeal ||
-    input.credentialOptions.credentialRefId !== undefined ||
     input.credentialOptions.evroRefId !== undefined ||
-    input.returnHashes === true ||
-    input.sad !== undefined ||
-    input.signatures.some((s) => s.docHashes !== undefined);
+    (!external &&
+      (input.returnHashes === true ||
+        input.sad !== undefined ||
+        input.signatures.some((s) => s.docHashes !== undefined)));
   if (later) {
     throw new AppError(
       'INVALID_REQUEST',
-      'The seal, imported credentials and external providers are not available yet',
+      'The seal and electronic identities are not available yet; hashes and a SAD need an imported credential',
     );
   }
 }
@@ -229,7 +237,7 @@ function refuseLaterModes(input: SignRequest): void {
  * Reads the chain as it is now, checks that the actor may sign it with the entry named, and
  * prepares its latest revision. Answers from the idempotency record when this key signed it.
  */
-async function prepareJob(
+export async function prepareJob(
   ctx: SignContext,
   options: {
     actor: AuthUser;
@@ -404,7 +412,7 @@ async function commitWithRetry(
   }
 }
 
-async function commitJob(
+export async function commitJob(
   ctx: SignContext,
   options: {
     actor: AuthUser;
