@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slh_dsa_sha2_128f } from '@noble/post-quantum/slh-dsa.js';
 import type { Credential } from '@signet/contracts/credentials';
+import { parseCertificate, spkiKeyBits, X509_OID } from '@signet/der';
 import {
   pendingRequests,
   sendDecision,
@@ -110,6 +112,15 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
     });
 
   it('info names the OAuth base, the methods and the signature algorithms (no token)', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    expect(Object.keys(docs.json<{ paths: object }>().paths)).toEqual(
+      expect.arrayContaining([
+        '/csc/v2/oauth2/authorize',
+        '/csc/v2/credentials/authorize',
+        '/csc/v2/signatures/signHash',
+        '/csc/v1/signatures/signHash',
+      ]),
+    );
     const res = await t.app.inject({ method: 'POST', url: '/csc/v2/info', payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -445,6 +456,32 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
       'base64',
     );
     expect(verify('sha256', data, certificate.publicKey, signature)).toBe(true);
+  }, 60_000);
+
+  it('signs with SLH-DSA by its OID: the message itself, verified with the certificate key', async () => {
+    const key = await activatedCredential(t, ann, {
+      keyAlg: 'sphincs+',
+      ecCurveName: 'sphincs-sha2-128f',
+      description: 'Ann SLH-DSA',
+    } as Parameters<typeof activatedCredential>[2]);
+    const message = Buffer.from('DER of the signed attributes');
+    const { SAD } = (await authorize(token, key.id, [message], keyPassword)).json<{
+      SAD: string;
+    }>();
+    const signed = await signHash(token, key.id, SAD, [message], X509_OID.slhDsaSha2_128f);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const signature = Buffer.from(
+      signed.json<{ signatures: string[] }>().signatures[0] ?? '',
+      'base64',
+    );
+    const info = await csc(t, token, 'v2/credentials/info', { credentialID: key.id });
+    expect(info.json()).toMatchObject({ key: { algo: [X509_OID.slhDsaSha2_128f] } });
+    const der = Buffer.from(
+      info.json<{ cert: { certificates: string[] } }>().cert.certificates[0] ?? '',
+      'base64',
+    );
+    const publicKey = spkiKeyBits(parseCertificate(der).spki);
+    expect(slh_dsa_sha2_128f.verify(signature, message, publicKey)).toBe(true);
   }, 60_000);
 
   it('v1 calls work: info, list, info, authorize with PIN, signHash', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { CscConsentRequest } from '@signet/contracts/csc';
+import { AppError } from '#infra/app-error';
 import type { Db } from '#infra/database';
 import { bearerToken } from '#infra/auth';
 import type { UserDirectory } from '#infra/auth-types';
@@ -29,7 +30,12 @@ export interface CscOAuthDeps {
   users: Pick<UserDirectory, 'find'>;
   publicUrl: string;
   tokenTtlSecs: number;
+  /** API_CALLS_PER_SECOND per user, as on Signet's own API. */
+  callLimiter: { take(userId: string): number | null };
 }
+
+/** Authorization requests one client may have waiting for consent (anyone can start one). */
+const pendingPerClient = 1_000;
 
 export type AuthorizeParams = Record<string, string | undefined>;
 
@@ -85,6 +91,19 @@ export async function startAuthorization(deps: CscOAuthDeps, q: AuthorizeParams)
       if (error instanceof CscError) return fail(error.error, error.message);
       throw error;
     }
+  }
+  const [pending] = await deps.db
+    .select({ n: count() })
+    .from(cscRequests)
+    .where(
+      and(
+        eq(cscRequests.clientId, client.id),
+        isNull(cscRequests.userId),
+        gt(cscRequests.expiresAt, new Date()),
+      ),
+    );
+  if ((pending?.n ?? 0) >= pendingPerClient) {
+    return fail('temporarily_unavailable', 'Too many authorization requests are waiting');
   }
   const id = randomUUID();
   await deps.db.insert(cscRequests).values({
@@ -296,6 +315,8 @@ export async function revokeToken(
 export async function verifyCscToken(
   deps: CscOAuthDeps,
   authorization: string | undefined,
+  /** Counts toward API_CALLS_PER_SECOND (signHash does not: each spends a SAD). */
+  limited = true,
 ): Promise<CscTokenRow> {
   const token = bearerToken(authorization);
   if (!token) throw invalidToken('A bearer access token is required');
@@ -312,5 +333,11 @@ export async function verifyCscToken(
   if (!row) throw invalidToken();
   const user = await deps.users.find(row.userId);
   if (!user || user.status === 'SUSPENDED') throw invalidToken();
+  const retryAfterSeconds = limited ? deps.callLimiter.take(row.userId) : null;
+  if (retryAfterSeconds !== null) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; try again later', undefined, {
+      retryAfterSeconds,
+    });
+  }
   return row;
 }

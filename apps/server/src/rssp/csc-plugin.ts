@@ -7,13 +7,14 @@ import type { KeyContext } from './key-secrets';
 
 /** What the CSC routes and the consent/admin calls share. */
 export function createCscDeps(context: AppContext): CscOAuthDeps {
-  const { config, database, users } = context;
+  const { config, database, users, callLimiter } = context;
   return {
     db: database.db,
     clients: createClientRegistry(database.db, loadFileClients(config)),
     users,
     publicUrl: config.publicUrl,
     tokenTtlSecs: config.CSC_TOKEN_TTL_SECS,
+    callLimiter,
   };
 }
 

@@ -63,7 +63,8 @@ const v1Methods = [
 /** CSC API v1 (1.0.4): the calls P§7 names and signHash, thin adapters over the v2 service. */
 export const cscV1Routes: FastifyPluginAsync<CscRouteOptions> = async (instance, { ctx, deps }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const token = (request: FastifyRequest) => verifyCscToken(deps, request.headers.authorization);
+  const token = (request: FastifyRequest, limited = true) =>
+    verifyCscToken(deps, request.headers.authorization, limited);
   const info = () => serviceInfo(deps, 'v1', v1Methods);
   app.get('/info', { schema: { tags } }, info);
   app.post('/info', { schema: { tags } }, info);
@@ -119,7 +120,7 @@ export const cscV1Routes: FastifyPluginAsync<CscRouteOptions> = async (instance,
     async (request, reply) => {
       const started = performance.now();
       const timings = createTimings();
-      const t = await token(request);
+      const t = await token(request, false);
       const { body } = request;
       const result = await cscSignHash(
         ctx,

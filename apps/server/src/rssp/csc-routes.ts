@@ -89,7 +89,8 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
   registerCscErrorHandler(instance);
   await instance.register(formbody, { bodyLimit: 64 * 1024 });
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const token = (request: FastifyRequest) => verifyCscToken(deps, request.headers.authorization);
+  const token = (request: FastifyRequest, limited = true) =>
+    verifyCscToken(deps, request.headers.authorization, limited);
 
   const info = async (reply: FastifyReply) =>
     reply.header('cache-control', 'no-store').send(serviceInfo(deps, 'v2', v2Methods));
@@ -207,7 +208,7 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
     async (request, reply) => {
       const started = performance.now();
       const timings = createTimings();
-      const t = await timings.measure('database', () => token(request));
+      const t = await timings.measure('database', () => token(request, false));
       const result = await cscSignHash(ctx, t, request.body, timings);
       return timed(reply, timings, started).send(result);
     },

@@ -228,7 +228,9 @@ export async function cscSignHash(
   input: CscSignHashInput,
   timings: Timings = noTimings,
 ) {
-  const row = await tokenCredential(ctx, token, input.credentialID);
+  const row = await timings.measure('database', () =>
+    tokenCredential(ctx, token, input.credentialID),
+  );
   const hashes = input.hashes.map((h) => decodeHash(h, 'hashes'));
   const inferred = byLength[hashes[0]?.length ?? 0];
   const scheme = signSchemeOf(row, {
