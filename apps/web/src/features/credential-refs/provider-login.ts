@@ -1,10 +1,13 @@
 /**
  * The external provider's login popup (P§2, D§4): the window goes to the provider's authorize
  * URL and comes back to `/csc-callback` on Signet's origin, which hands the code and state to
- * this window by postMessage (handleCscCallback, before the app boots) and closes.
+ * this window (handleCscCallback, before the app boots) and closes. The provider's pages may
+ * sever the popup from its opener (their Cross-Origin-Opener-Policy), so the answer goes over a
+ * BroadcastChannel of Signet's origin, and a popup that looks closed is not taken as cancelled.
  */
 export const cscCallbackPath = '/csc-callback';
 const messageType = 'signet-csc-callback';
+const channelName = 'signet-csc-callback';
 
 interface CallbackMessage {
   type: typeof messageType;
@@ -24,30 +27,23 @@ export function loginInPopup(
   const popup = window.open(authorizeUrl, 'signet-csc-login', 'width=520,height=720');
   if (!popup) return Promise.reject(new Error('popup-blocked'));
   return new Promise((resolve, reject) => {
+    const channel = new BroadcastChannel(channelName);
     const done = () => {
-      window.removeEventListener('message', onMessage);
-      window.clearInterval(closedCheck);
+      channel.close();
       window.clearTimeout(timer);
     };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isCallbackMessage(event.data)) return;
+    channel.onmessage = (event: MessageEvent) => {
+      if (!isCallbackMessage(event.data)) return;
       done();
       const { code, state, error } = event.data;
       if (code && state) resolve({ code, state });
       else reject(new Error(error ?? 'access_denied'));
     };
-    const closedCheck = window.setInterval(() => {
-      if (popup.closed) {
-        done();
-        reject(new Error('popup-closed'));
-      }
-    }, 500);
     const timer = window.setTimeout(() => {
       done();
       popup.close();
       reject(new Error('timeout'));
     }, timeoutMs);
-    window.addEventListener('message', onMessage);
   });
 }
 
@@ -61,8 +57,9 @@ export function handleCscCallback(location: Location): boolean {
     state: params.get('state'),
     error: params.get('error'),
   };
-  const opener = window.opener as Window | null;
-  opener?.postMessage(message, location.origin);
+  const channel = new BroadcastChannel(channelName);
+  channel.postMessage(message);
+  channel.close();
   window.close();
   return true;
 }

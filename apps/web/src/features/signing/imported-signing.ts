@@ -61,7 +61,7 @@ export async function importedSigningCredentials(
 ): Promise<Credential[]> {
   try {
     const page = await client.get('/api/v1/credentialRefs', {
-      query: { 'page-num': 1, 'page-size': 100 },
+      query: { 'page-num': 1, 'page-size': 50 },
       schema: credentialRefPageSchema,
       ...(signal ? { signal } : {}),
     });

@@ -43,7 +43,7 @@ export function useCredentialRefs(q: string, all = false) {
     queryKey: [...refsKey, all ? 'all' : 'mine', q],
     queryFn: () =>
       client.get(
-        `${base}${all ? '/all' : ''}?${new URLSearchParams({ q, 'page-size': '100' }).toString()}`,
+        `${base}${all ? '/all' : ''}?${new URLSearchParams({ q, 'page-size': '50' }).toString()}`,
         { schema: credentialRefPageSchema },
       ),
   });

@@ -105,11 +105,9 @@ export default function ImportCredentialPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const providerId = picked || list[0]?.id || '';
   const provider = list.find((p) => p.id === providerId);
-  const [busy, setBusy] = useState(false);
 
   const onLogin = async () => {
     if (!provider) return;
-    setBusy(true);
     try {
       const { authorizeUrl } = await login.start(provider.id);
       const answer = await loginInPopup(authorizeUrl);
@@ -117,8 +115,6 @@ export default function ImportCredentialPage() {
       setStep(2);
     } catch (error) {
       toast.error(error instanceof Error && !('code' in error) ? t('dialog.loginFailed') : error);
-    } finally {
-      setBusy(false);
     }
   };
   const onLogout = async () => {
@@ -171,7 +167,7 @@ export default function ImportCredentialPage() {
                 <Button
                   variant="contained"
                   onClick={onLogin}
-                  disabled={busy || !provider}
+                  disabled={!provider}
                   data-testid="provider-login"
                 >
                   {t('dialog.login')}
