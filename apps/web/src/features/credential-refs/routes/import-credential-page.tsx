@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useToast } from '../../../shared/components/toast';
 import {
@@ -103,6 +104,7 @@ export default function ImportCredentialPage() {
   const list = providers.data?.providers ?? [];
   const [picked, setPicked] = useState<string>('');
   const [step, setStep] = useState<1 | 2>(1);
+  const [logoutAnchor, setLogoutAnchor] = useState<HTMLElement | null>(null);
   const providerId = picked || list[0]?.id || '';
   const provider = list.find((p) => p.id === providerId);
 
@@ -152,9 +154,18 @@ export default function ImportCredentialPage() {
               <Button onClick={() => navigate(-1)}>{t('dialog.cancel')}</Button>
               {provider?.signedIn ? (
                 <>
-                  <Button onClick={onLogout} data-testid="provider-logout">
+                  <Button
+                    onClick={(e) => setLogoutAnchor(e.currentTarget)}
+                    data-testid="provider-logout"
+                  >
                     {t('dialog.logout')}
                   </Button>
+                  <ConfirmPopover
+                    anchorEl={logoutAnchor}
+                    onClose={() => setLogoutAnchor(null)}
+                    onAgree={onLogout}
+                    message={t('dialog.logoutSure', { provider: provider.name })}
+                  />
                   <Button
                     variant="contained"
                     onClick={() => setStep(2)}
