@@ -30,6 +30,9 @@ import { users } from './user-table';
  */
 type Ctx = Pick<AppContext, 'database' | 'keyRing' | 'config'>;
 
+/** Imported credentials one user may keep. */
+export const maxRefsPerUser = 100;
+
 const pem = (base64: string) =>
   `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----\n`;
 
@@ -178,6 +181,13 @@ export function createCredentialRefService(ctx: Ctx) {
     async importRef(actor: AuthUser, input: ImportCredentialRef): Promise<CredentialRef> {
       const p = providerOf(input.provider);
       const token = await sessions.requireSession(ctx, actor.id, p);
+      const [held] = await ctx.database.db
+        .select({ n: count() })
+        .from(credentialRefs)
+        .where(eq(credentialRefs.userId, actor.id));
+      if ((held?.n ?? 0) >= maxRefsPerUser) {
+        throw new AppError('TOO_MANY_REQUESTS', `At most ${maxRefsPerUser} imported credentials`);
+      }
       const info = await provider.credentialInfo(p, token, input.credentialId);
       if (info.key.status === 'disabled') {
         throw new AppError('CREDENTIAL_NOT_ACTIVATED', 'The key is disabled at the provider');

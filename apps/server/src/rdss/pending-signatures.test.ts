@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPendingSignatures } from './pending-signatures';
 import type { Job } from './sign-service';
 
-const job = (chainId: string) => ({ chainId }) as Job;
+const job = (chainId: string, size = 10) =>
+  ({ chainId, prepared: { pdf: new Uint8Array(size) } }) as unknown as Job;
 const key = (userId: string, chainId: string, docHash = 'h1') => ({
   userId,
   refId: 'ref-1',
@@ -39,5 +40,15 @@ describe('prepared signatures between returnHashes and the SAD', () => {
     for (const chain of ['c1', 'c2', 'c3']) pending.keep({ ...key('ann', chain), job: job(chain) });
     expect(pending.take(key('ann', 'c1'))).toBeUndefined();
     expect(pending.take(key('ann', 'c3'))?.chainId).toBe('c3');
+  });
+
+  it('hold at most maxBytes of prepared PDFs (the oldest go)', () => {
+    const pending = createPendingSignatures({ maxBytes: 250 });
+    for (const chain of ['c1', 'c2', 'c3']) {
+      pending.keep({ ...key(chain, chain), job: job(chain, 100) });
+    }
+    expect(pending.take(key('c1', 'c1'))).toBeUndefined();
+    expect(pending.take(key('c2', 'c2'))?.chainId).toBe('c2');
+    expect(pending.take(key('c3', 'c3'))?.chainId).toBe('c3');
   });
 });

@@ -4,7 +4,8 @@ import type { Job } from './sign-service';
  * Chains prepared for an imported credential's signature (external-sign.ts), between the
  * returnHashes call and the call with the provider's SAD. Kept in this process's memory only:
  * bound to the user, the credential ref, the chain and the hash, taken once, gone after
- * `ttlMs`; at most `maxPerUser` per user and `maxTotal` in all (the oldest go first). A second
+ * `ttlMs`; at most `maxPerUser` per user, `maxTotal` in all and `maxBytes` of prepared PDFs (the
+ * oldest go first). A second
  * instance behind a balancer without affinity answers "sign again" (decision 035).
  */
 interface Entry {
@@ -15,8 +16,9 @@ interface Entry {
 }
 
 export function createPendingSignatures(
-  options: { ttlMs?: number; maxPerUser?: number; maxTotal?: number } = {},
+  options: { ttlMs?: number; maxPerUser?: number; maxTotal?: number; maxBytes?: number } = {},
 ) {
+  const maxBytes = options.maxBytes ?? 512 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 10 * 60_000;
   const maxPerUser = options.maxPerUser ?? 50;
   const maxTotal = options.maxTotal ?? 500;
@@ -40,9 +42,13 @@ export function createPendingSignatures(
       }
       const own = [...entries.values()].filter((e) => e.userId === input.userId);
       if (own.length >= maxPerUser && own[0]) entries.delete(own[0].key);
-      if (entries.size >= maxTotal) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
+      const size = input.job.prepared.pdf.length;
+      let bytes = size;
+      for (const entry of entries.values()) bytes += entry.job.prepared.pdf.length;
+      for (const [key, entry] of entries) {
+        if (entries.size < maxTotal && bytes <= maxBytes) break;
+        bytes -= entry.job.prepared.pdf.length;
+        entries.delete(key);
       }
       const key = keyOf(input);
       entries.set(key, { key, userId: input.userId, job: input.job, expiresAt: now + ttlMs });
