@@ -68,6 +68,7 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
     ({ t, admin, ann, bob } = await createRsspTestApp({
       ...fastKdfEnv,
       RSSP_API_URL: `http://127.0.0.1:${port}/rssp`,
+      CSC_DYNAMIC_REGISTRATION: 'true',
     }));
     await t.app.listen({ port, host: '127.0.0.1' });
     ctx = await createRsspContext(t.context);
@@ -483,6 +484,35 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
     const publicKey = spkiKeyBits(parseCertificate(der).spki);
     expect(slh_dsa_sha2_128f.verify(signature, message, publicKey)).toBe(true);
   }, 60_000);
+
+  it('registers a public client dynamically (RFC 7591), which gets a token with PKCE alone', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/csc/v2/oauth2/register',
+      payload: {
+        client_name: 'Dynamic app',
+        redirect_uris: [clientRedirectUri],
+        token_endpoint_auth_method: 'none',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const registered = res.json<{ client_id: string; client_secret?: string }>();
+    expect(registered.client_secret).toBeUndefined();
+    const publicToken = await cscToken(
+      t,
+      { clientId: registered.client_id, clientSecret: null },
+      ann,
+    );
+    const list = await csc(t, publicToken, 'v2/credentials/list', {});
+    expect(list.json<{ credentialIDs: string[] }>().credentialIDs).toContain(rsaKey.id);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/csc/v2/oauth2/register',
+      payload: { client_name: 'Bad', redirect_uris: ['javascript:alert(1)'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'invalid_request' });
+  });
 
   it('v1 calls work: info, list, info, authorize with PIN, signHash', async () => {
     const info = await t.app.inject({ method: 'POST', url: '/csc/v1/info', payload: {} });

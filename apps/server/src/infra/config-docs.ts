@@ -170,6 +170,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'JSON file of CSC API clients (`[{clientId, name, redirectUris, clientSecret?}]`, docs/csc.md); admins may register more.',
   },
+  CSC_DYNAMIC_REGISTRATION: {
+    default: 'false',
+    description:
+      'Lets anyone register a CSC client at `/csc/v2/oauth2/register` (RFC 7591; at most 10 a minute).',
+  },
   CSC_TOKEN_TTL_SECS: {
     default: '3600',
     description: 'How long a CSC access token is good for.',

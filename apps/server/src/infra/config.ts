@@ -103,6 +103,8 @@ export const envSchema = z.object({
   AUTHORIZATION_TIMEOUT_SECS: int(10, 3_600).default(120),
   /** A JSON file of CSC API clients (docs/csc.md), besides those an admin registers. */
   CSC_CLIENTS_FILE: z.string().default(''),
+  /** RFC 7591 dynamic registration of CSC clients at /csc/v2/oauth2/register. */
+  CSC_DYNAMIC_REGISTRATION: bool.default(false),
   /** Seconds a CSC access token is good for. */
   CSC_TOKEN_TTL_SECS: int(60, 86_400).default(3_600),
   /** A JSON file of external CSC providers whose credentials users import (docs/csc.md). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { redirectUriSchema, type CreateCscClient, type CscClient } from '@signet/contracts/csc';
 import type { Config } from '#infra/config';
@@ -98,6 +98,14 @@ export function createClientRegistry(db: Db, fileClients: RegisteredClient[]) {
         .returning();
       if (!row) throw new Error('insert returned nothing');
       return { client: fromRow(row), clientSecret };
+    },
+    /** Clients registered since `since` (the budget of dynamic registration). */
+    async countSince(since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(cscClients)
+        .where(gt(cscClients.createdAt, since));
+      return row?.n ?? 0;
     },
     async remove(id: string): Promise<void> {
       if (fileClients.some((c) => c.id === id)) {

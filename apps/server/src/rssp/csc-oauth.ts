@@ -32,6 +32,8 @@ export interface CscOAuthDeps {
   tokenTtlSecs: number;
   /** API_CALLS_PER_SECOND per user, as on Signet's own API. */
   callLimiter: { take(userId: string): number | null };
+  /** Users looked up in the last second: a suspension or deletion takes effect within it. */
+  recentUsers: Map<string, { ok: boolean; until: number }>;
 }
 
 /** Authorization requests one client may have waiting for consent (anyone can start one). */
@@ -311,6 +313,19 @@ export async function revokeToken(
     .where(and(eq(cscTokens.tokenHash, sha256(params.token)), eq(cscTokens.clientId, client.id)));
 }
 
+const userCacheMs = 1_000;
+
+async function userMayCall(deps: CscOAuthDeps, userId: string): Promise<boolean> {
+  const now = Date.now();
+  const cached = deps.recentUsers.get(userId);
+  if (cached && cached.until > now) return cached.ok;
+  const user = await deps.users.find(userId);
+  const ok = user !== null && user.status !== 'SUSPENDED';
+  if (deps.recentUsers.size > 10_000) deps.recentUsers.clear();
+  deps.recentUsers.set(userId, { ok, until: now + userCacheMs });
+  return ok;
+}
+
 /** The access token of a CSC call: unexpired, unrevoked, its user present and not suspended. */
 export async function verifyCscToken(
   deps: CscOAuthDeps,
@@ -331,8 +346,7 @@ export async function verifyCscToken(
       ),
     );
   if (!row) throw invalidToken();
-  const user = await deps.users.find(row.userId);
-  if (!user || user.status === 'SUSPENDED') throw invalidToken();
+  if (!(await userMayCall(deps, row.userId))) throw invalidToken();
   const retryAfterSeconds = limited ? deps.callLimiter.take(row.userId) : null;
   if (retryAfterSeconds !== null) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; try again later', undefined, {

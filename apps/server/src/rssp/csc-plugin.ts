@@ -15,6 +15,7 @@ export function createCscDeps(context: AppContext): CscOAuthDeps {
     publicUrl: config.publicUrl,
     tokenTtlSecs: config.CSC_TOKEN_TTL_SECS,
     callLimiter,
+    recentUsers: new Map(),
   };
 }
 

@@ -72,7 +72,7 @@ export const cscV1Routes: FastifyPluginAsync<CscRouteOptions> = async (instance,
   app.post('/credentials/list', { schema: { tags, body: listSchema } }, async (request) => {
     const t = await token(request);
     const rows = t.credentialId
-      ? [await tokenCredential(ctx, t, t.credentialId)]
+      ? [(await tokenCredential(ctx, t, t.credentialId)).row]
       : await listUserCredentials(ctx, t.userId);
     const max = request.body?.maxResults ?? rows.length;
     const offset = Number(request.body?.pageToken ?? '0') || 0;
@@ -82,7 +82,7 @@ export const cscV1Routes: FastifyPluginAsync<CscRouteOptions> = async (instance,
   });
   app.post('/credentials/info', { schema: { tags, body: infoSchema } }, async (request) => {
     const t = await token(request);
-    const row = await tokenCredential(ctx, t, request.body.credentialID);
+    const { row } = await tokenCredential(ctx, t, request.body.credentialID);
     const { auth: _auth, ...rest } = credentialInfo(row, request.body) as ReturnType<
       typeof credentialInfo
     > & {
@@ -120,11 +120,10 @@ export const cscV1Routes: FastifyPluginAsync<CscRouteOptions> = async (instance,
     async (request, reply) => {
       const started = performance.now();
       const timings = createTimings();
-      const t = await token(request, false);
       const { body } = request;
       const result = await cscSignHash(
         ctx,
-        t,
+        token(request, false),
         {
           credentialID: body.credentialID,
           SAD: body.SAD,

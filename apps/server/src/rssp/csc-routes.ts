@@ -29,6 +29,7 @@ import {
   listUserCredentials,
   tokenCredential,
 } from './csc-service';
+import { cscRegistrationRoutes } from './csc-registration';
 import { cscV1Routes } from './csc-routes-v1';
 import type { KeyContext } from './key-secrets';
 
@@ -144,7 +145,7 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
       const t = await token(request);
       const body = request.body ?? {};
       const rows = t.credentialId
-        ? [await tokenCredential(ctx, t, t.credentialId)]
+        ? [(await tokenCredential(ctx, t, t.credentialId)).row]
         : await listUserCredentials(ctx, t.userId);
       const infos = rows.map((row) => ({ credentialID: row.id, ...credentialInfo(row, body) }));
       const shown = body.onlyValid
@@ -168,7 +169,10 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
     },
     async (request) => {
       const t = await token(request);
-      return credentialInfo(await tokenCredential(ctx, t, request.body.credentialID), request.body);
+      return credentialInfo(
+        (await tokenCredential(ctx, t, request.body.credentialID)).row,
+        request.body,
+      );
     },
   );
   app.post(
@@ -208,11 +212,11 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
     async (request, reply) => {
       const started = performance.now();
       const timings = createTimings();
-      const t = await timings.measure('database', () => token(request, false));
-      const result = await cscSignHash(ctx, t, request.body, timings);
+      const result = await cscSignHash(ctx, token(request, false), request.body, timings);
       return timed(reply, timings, started).send(result);
     },
   );
 
+  if (ctx.config.CSC_DYNAMIC_REGISTRATION) await instance.register(cscRegistrationRoutes, { deps });
   await instance.register(cscV1Routes, { ctx, deps, prefix: '/v1' });
 };

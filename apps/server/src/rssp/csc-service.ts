@@ -129,17 +129,21 @@ export function credentialInfo(row: CredentialRow, options: InfoOptions) {
 /** A credential of the token's user that the token may use (else "Invalid parameter credentialID"). */
 export async function tokenCredential(
   ctx: KeyContext,
-  token: CscTokenRow,
+  token: CscTokenRow | Promise<CscTokenRow>,
   credentialId: string,
-): Promise<CredentialRow> {
-  if (token.credentialId && token.credentialId !== credentialId) {
+): Promise<{ token: CscTokenRow; row: CredentialRow }> {
+  // The token's check and the credential's read at once (two connections on PostgreSQL).
+  const [checked, row] = await Promise.all([
+    token,
+    /^[0-9a-f-]{36}$/i.test(credentialId)
+      ? findCredential(ctx.database.db, credentialId)
+      : undefined,
+  ]);
+  if (checked.credentialId && checked.credentialId !== credentialId) {
     throw invalidRequest('Invalid parameter credentialID (the token is for another credential)');
   }
-  const row = /^[0-9a-f-]{36}$/i.test(credentialId)
-    ? await findCredential(ctx.database.db, credentialId)
-    : undefined;
-  if (!row || row.userId !== token.userId) throw invalidRequest('Invalid parameter credentialID');
-  return row;
+  if (!row || row.userId !== checked.userId) throw invalidRequest('Invalid parameter credentialID');
+  return { token: checked, row };
 }
 
 /** The token user's signing credentials, newest first. */
@@ -178,7 +182,7 @@ export async function cscAuthorize(
   input: CscAuthorizeInput,
   timings: Timings = noTimings,
 ) {
-  const row = await tokenCredential(ctx, token, input.credentialID);
+  const { row } = await tokenCredential(ctx, token, input.credentialID);
   const hashes = input.hashes.map((h) => decodeHash(h, 'hashes'));
   const hashAlgorithm: HashName =
     input.hashAlgorithmOID !== undefined
@@ -224,12 +228,12 @@ export interface CscSignHashInput {
 /** signatures/signHash: the hashes the SAD covers, signed with the scheme signAlgo names. */
 export async function cscSignHash(
   ctx: KeyContext,
-  token: CscTokenRow,
+  tokenOf: CscTokenRow | Promise<CscTokenRow>,
   input: CscSignHashInput,
   timings: Timings = noTimings,
 ) {
-  const row = await timings.measure('database', () =>
-    tokenCredential(ctx, token, input.credentialID),
+  const { token, row } = await timings.measure('database', () =>
+    tokenCredential(ctx, tokenOf, input.credentialID),
   );
   const hashes = input.hashes.map((h) => decodeHash(h, 'hashes'));
   const inferred = byLength[hashes[0]?.length ?? 0];
