@@ -117,6 +117,13 @@ describe('access to every route of the route table', () => {
       return { requestId: '00000000-0000-4000-8000-000000000000' };
     }
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
+    // No provider is configured here: every provider is unknown to Bob (and to Ann).
+    if (path.startsWith('/api/v1/credentialRefs/providers/{providerId}')) {
+      return { providerId: 'other-provider' };
+    }
+    if (path.startsWith('/api/v1/credentialRefs/{id}')) {
+      return { id: '00000000-0000-4000-8000-000000000000' };
+    }
     if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
     if (path.startsWith('/rdss/v1/documents/{id}')) return { id: annsDocumentId };
     if (
@@ -139,6 +146,9 @@ describe('access to every route of the route table', () => {
       'PUT /api/v1/users/self': { firstName: 'Bob' },
       'POST /api/v1/users': { email: 'new@example.com', locale: 'EN' },
       'PUT /api/v1/users/{id}': { status: 'SUSPENDED' },
+      'POST /api/v1/credentialRefs': { provider: 'other-provider', credentialId: 'x' },
+      'POST /api/v1/credentialRefs/providers/{providerId}/callback': { code: 'c', state: 's' },
+      'POST /api/v1/credentialRefs/{id}/authorize': { hashes: ['AAAA'], PIN: keyPassword },
       'POST /rssp/v1/credentials/certificateInfo': { certificate: pem },
       'POST /rssp/v1/credentials': { description: 'x' },
       'POST /rssp/v1/credentials/': { description: 'x' },

@@ -210,6 +210,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: '3600',
     description: 'How long a CSC access token is good for.',
   },
+  EXTERNAL_PROVIDERS_FILE: {
+    default: '',
+    description:
+      'JSON file of external CSC providers users import credentials from (`[{id, name, apiBaseUrl, clientId, clientSecret?, …}]`, docs/csc.md).',
+  },
   MAX_UPLOAD_DOCUMENT_BYTES: { default: '52428800', description: 'Largest PDF upload.' },
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: {
     default: '1048576',

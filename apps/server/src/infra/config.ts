@@ -120,6 +120,8 @@ export const envSchema = z.object({
   CSC_DYNAMIC_REGISTRATION: bool.default(false),
   /** Seconds a CSC access token is good for. */
   CSC_TOKEN_TTL_SECS: int(60, 86_400).default(3_600),
+  /** A JSON file of external CSC providers whose credentials users import (docs/csc.md). */
+  EXTERNAL_PROVIDERS_FILE: z.string().default(''),
   MAX_UPLOAD_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   /** Invitation mails (new chains and resends) one user may cause per UTC day. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
+import { credentialRefRoutes } from './credential-ref-routes';
 import { serverRoutes } from './server-routes';
 import { userRoutes } from './user-routes';
 
@@ -12,4 +13,5 @@ export const platformPlugin: FastifyPluginAsync<{ context: AppContext }> = async
   instance.removeContentTypeParser('text/plain');
   await instance.register(serverRoutes, { context });
   await instance.register(userRoutes, { context });
+  await instance.register(credentialRefRoutes, { context });
 };

@@ -6,3 +6,4 @@ export { bootstrapPlatform } from './bootstrap';
 export { platformPlugin } from './platform-plugin';
 export { createUserDirectory } from './user-directory';
 export { createIdentityLogout } from './user-logout';
+export { createCredentialRefService, type CredentialRefService } from './credential-refs';

@@ -12,6 +12,7 @@ import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
 import { startChainSweeps } from './chain-sweeps';
+import { createCredentialRefService } from '#platform/public';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
 import { createRevisionBuffers } from './revision-buffers';
@@ -108,6 +109,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         ...context,
         ...stores,
         signing: createSigningClient(context),
+        refs: createCredentialRefService(context),
         locks,
         buffers,
         pdf,

@@ -5,6 +5,7 @@ import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/si
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
+import type { CredentialRefService } from '#platform/public';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
 import type { NewChainHistoryEvent } from './chain-history';
 import type { ChainLocks } from './chain-locks';
@@ -24,6 +25,7 @@ import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
+import { signWithReference } from './external-sign';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
 export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
@@ -32,6 +34,8 @@ export interface SignContext extends ChainContext {
   blobs: BlobStore;
   increments: BlobStore;
   signing: SigningClient;
+  /** Imported credentials: the provider signs (external-sign.ts). */
+  refs: CredentialRefService;
   locks: ChainLocks;
   buffers: RevisionBuffers;
   /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
@@ -51,7 +55,7 @@ interface Signer {
 }
 
 /** The revision a signer prepared on was overtaken by another's signature (another instance). */
-class StaleRevision extends Error {}
+export class StaleRevision extends Error {}
 
 const algorithms: Partial<Record<SigningCredential['keyAlg'], SignatureAlgorithm>> = {
   rsa: 'RSA_PKCS1',
@@ -66,7 +70,7 @@ function algorithmOf(credential: SigningCredential): SignatureAlgorithm {
 }
 
 /** One chain on its way: what was read and prepared, then signed. */
-interface Job {
+export interface Job {
   index: number;
   item: SignItem;
   chainId: string;
@@ -156,6 +160,9 @@ export async function signChains(options: {
   const timings = options.timings ?? noTimings;
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
+  if (input.credentialOptions.credentialRefId !== undefined) {
+    return signWithReference(ctx, { actor, input, timings });
+  }
   const credentialId =
     input.credentialOptions.credentialId ??
     (await profileCredential({
@@ -240,17 +247,18 @@ async function signInTurn(
 }
 
 function refuseLaterModes(input: SignRequest): void {
+  const external = input.credentialOptions.credentialRefId !== undefined;
   const later =
     input.useSeal ||
-    input.credentialOptions.credentialRefId !== undefined ||
     input.credentialOptions.evroRefId !== undefined ||
-    input.returnHashes === true ||
-    input.sad !== undefined ||
-    input.signatures.some((s) => s.docHashes !== undefined);
+    (!external &&
+      (input.returnHashes === true ||
+        input.sad !== undefined ||
+        input.signatures.some((s) => s.docHashes !== undefined)));
   if (later) {
     throw new AppError(
       'INVALID_REQUEST',
-      'The seal, imported credentials and external providers are not available yet',
+      'The seal and electronic identities are not available yet; hashes and a SAD need an imported credential',
     );
   }
 }
@@ -259,7 +267,7 @@ function refuseLaterModes(input: SignRequest): void {
  * Reads the chain as it is now, checks that the actor may sign it with the entry named, and
  * prepares its latest revision. Answers from the idempotency record when this key signed it.
  */
-async function prepareJob(
+export async function prepareJob(
   ctx: SignContext,
   options: {
     actor: AuthUser;
@@ -485,7 +493,7 @@ async function commitWithRetry(
   }
 }
 
-async function commitJob(
+export async function commitJob(
   ctx: SignContext,
   options: {
     actor: AuthUser;

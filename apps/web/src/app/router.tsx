@@ -44,6 +44,12 @@ const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-c
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
 const CscClientsPage = lazyPage(() => import('../features/csc/routes/csc-clients-page'));
+const ImportCredentialPage = lazyPage(
+  () => import('../features/credential-refs/routes/import-credential-page'),
+);
+const ImportedCredentialsPage = lazyPage(
+  () => import('../features/credential-refs/routes/imported-credentials-page'),
+);
 const CscConsentPage = lazyPage(() => import('../features/csc/routes/csc-consent-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
@@ -106,7 +112,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.credentialUpdateForUser, <CredentialDialogPage />),
   guarded(routes.certificates, <CertificatesPage />),
   guarded(routes.certificatesForUser, <CertificatesPage />),
-  comingSoon(routes.importCredential, 'screens.importCredential'),
+  guarded(routes.importCredential, <ImportCredentialPage />),
   guarded(
     routes.importEvroTrust,
     <EvroOnly>
@@ -114,7 +120,7 @@ const contentRoutes: RouteObject[] = [
     </EvroOnly>,
   ),
   guarded(routes.credentialsAdmin, <CredentialsAdminPage />),
-  comingSoon(routes.importedCredentials, 'menu.importedCredentials'),
+  guarded(routes.importedCredentials, <ImportedCredentialsPage />),
   guarded(
     routes.importedEvroTrustCredentials,
     <EvroOnly>

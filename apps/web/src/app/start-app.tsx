@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { EarlyResponses } from '../shared/api/api-client';
 import { createQueryClient } from '../shared/api/query-client';
+import { handleCscCallback } from '../features/credential-refs/provider-login';
 import { handleChildWindowCallback } from '../shared/auth/child-window-callback';
 import { preloadDeferredComponents } from '../shared/components/lazy-component';
 import { App } from './app';
@@ -13,6 +14,7 @@ import { prepareStartSession } from './start-session';
 /** Renders the app, with the answers the entry script asked for (`early`). */
 export async function startApp(early: EarlyResponses): Promise<void> {
   if (await handleChildWindowCallback(window.location)) return;
+  if (handleCscCallback(window.location)) return;
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const queryClient = createQueryClient();

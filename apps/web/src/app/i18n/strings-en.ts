@@ -1,4 +1,5 @@
 import chains from '../../features/chains/i18n/en.json';
+import credentialRefs from '../../features/credential-refs/i18n/en.json';
 import credentials from '../../features/credentials/i18n/en.json';
 import csc from '../../features/csc/i18n/en.json';
 import devices from '../../features/devices/i18n/en.json';
@@ -18,6 +19,7 @@ export const en = {
   users,
   profile,
   credentials,
+  credentialRefs,
   chains,
   devices,
   csc,

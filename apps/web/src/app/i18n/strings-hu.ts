@@ -1,4 +1,5 @@
 import chains from '../../features/chains/i18n/hu.json';
+import credentialRefs from '../../features/credential-refs/i18n/hu.json';
 import credentials from '../../features/credentials/i18n/hu.json';
 import csc from '../../features/csc/i18n/hu.json';
 import devices from '../../features/devices/i18n/hu.json';
@@ -19,6 +20,7 @@ export const hu: Record<keyof typeof en, object> = {
   users,
   profile,
   credentials,
+  credentialRefs,
   chains,
   devices,
   csc,

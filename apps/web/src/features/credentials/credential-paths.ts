@@ -1,6 +1,7 @@
 /** Paths of the credential screens (spec platform §2); the optional user id is for admins. */
 export const credentialPaths = {
   list: '/credentials',
+  importCredential: '/credentials/importCredential',
   adminList: '/credentialsAdmin',
   add: (userId?: string) =>
     userId ? `/credentials/${encodeURIComponent(userId)}/add` : '/credentials/add',

@@ -1,13 +1,17 @@
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignRequestInput, SignResult } from '@signet/contracts/signatures';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../shared/api/api-client-context';
 import { isApiError } from '../../shared/api/api-error';
+import { queryKeys } from '../../shared/api/query-keys';
 import { ApprovalWaitDialog } from '../../shared/approval/approval-wait-dialog';
 import { useToast } from '../../shared/components/toast';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { newIdempotencyKey, useSignDocuments } from './api/sign-documents';
 import { KeyPasswordDialog } from './components/key-password-dialog';
+import { importedRef, signWithImported } from './imported-signing';
 
 interface SignFlowOptions {
   /** The credential that signs (its auth mode decides how its use is authorised). */
@@ -38,6 +42,10 @@ export function useSignFlow({
   const toast = useToast();
   const config = useRemoteConfig();
   const sign = useSignDocuments();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const ref = importedRef(credential);
+  const [importedBusy, setImportedBusy] = useState(false);
   const [isAskingPassword, setAskingPassword] = useState(false);
   /** The end of the wait for a device approval (epoch ms), while it lasts. */
   const [deviceDeadline, setDeviceDeadline] = useState<number | null>(null);
@@ -45,7 +53,42 @@ export function useSignFlow({
   // A wrong key password clears the field for the next try.
   const [wrongPasswords, setWrongPasswords] = useState(0);
 
+  /** An imported credential: returnHashes, the provider's SAD, the sign call with it (D§4). */
+  const runImported = async (PIN: string | undefined) => {
+    if (!ref) return;
+    setImportedBusy(true);
+    try {
+      const result = await signWithImported(client, {
+        ref,
+        request: buildRequest({ idempotencyKey: newIdempotencyKey() }),
+        PIN,
+      });
+      setAskingPassword(false);
+      onSigned(result);
+    } catch (error) {
+      if (
+        isApiError(error, 'PDF_PASSWORD_REQUIRED') ||
+        isApiError(error, 'INCORRECT_PDF_PASSWORD')
+      ) {
+        setAskingPassword(false);
+        onPdfPasswordNeeded(isApiError(error, 'INCORRECT_PDF_PASSWORD'));
+        return;
+      }
+      toast.error(error instanceof Error && !isApiError(error) ? t('imported.loginFailed') : error);
+      if (!isApiError(error, 'INVALID_REQUEST')) setAskingPassword(false);
+      else setWrongPasswords((n) => n + 1);
+    } finally {
+      setImportedBusy(false);
+      await Promise.all(
+        [queryKeys.signatureChains, queryKeys.documents, queryKeys.currentUserStats].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    }
+  };
+
   const run = async (PIN: string | undefined) => {
+    if (ref) return runImported(PIN);
     try {
       const result = await sign.mutateAsync({
         request: buildRequest({
@@ -81,7 +124,12 @@ export function useSignFlow({
   };
 
   const begin = () => {
-    if (!credential || sign.isPending) return;
+    if (!credential || sign.isPending || importedBusy) return;
+    if (ref) {
+      if (ref.authMode === 'EXPLICIT') setAskingPassword(true);
+      else void runImported(undefined);
+      return;
+    }
     if (credential.authMode === 'EXPLICIT') {
       setAskingPassword(true);
       return;
@@ -98,7 +146,7 @@ export function useSignFlow({
           key={wrongPasswords}
           credentialName={credential.description}
           documentCount={documentCount}
-          busy={sign.isPending}
+          busy={sign.isPending || importedBusy}
           onSign={(password) => void run(password)}
           onClose={() => setAskingPassword(false)}
         />
@@ -115,5 +163,5 @@ export function useSignFlow({
     </>
   );
 
-  return { begin, isBusy: sign.isPending, dialogs };
+  return { begin, isBusy: sign.isPending || importedBusy, dialogs };
 }

@@ -130,13 +130,24 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle
         actions={
-          canManage ? (
-            createButton
-          ) : (
-            <Tooltip title={t('createDisabled')}>
-              <span>{createButton}</span>
-            </Tooltip>
-          )
+          <Stack direction="row" gap={1} flexWrap="wrap">
+            {isAdminList ? null : (
+              <Button
+                variant="outlined"
+                data-testid="import-credential"
+                onClick={() => void navigate(credentialPaths.importCredential, { state: { from } })}
+              >
+                {t('import')}
+              </Button>
+            )}
+            {canManage ? (
+              createButton
+            ) : (
+              <Tooltip title={t('createDisabled')}>
+                <span>{createButton}</span>
+              </Tooltip>
+            )}
+          </Stack>
         }
       >
         {isAdminList ? t('adminTitle') : t('title')}

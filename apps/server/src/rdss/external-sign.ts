@@ -1,0 +1,124 @@
+import type { SignRequest, SignResultItem } from '@signet/contracts/signatures';
+import { AppError } from '#infra/app-error';
+import type { AuthUser } from '#infra/auth-types';
+import type { Timings } from '#infra/timings';
+import type { SigningCredential } from '#rssp/public';
+import { createPendingSignatures } from './pending-signatures';
+import { commitJob, prepareJob, StaleRevision, type Job, type SignContext } from './sign-service';
+
+/**
+ * Signing with an imported credential (D§4 OAUTH2CODE): the first call (`returnHashes`)
+ * prepares each chain on its latest revision and answers the hashes, keeping the prepared
+ * revisions here briefly, bound to the user, the chain and the hash (pending-signatures.ts);
+ * the web app gets the provider's SAD for exactly those hashes (`credentialRefs/{id}/authorize`);
+ * the second call (`sad`, each item's `docHashes`) has the provider sign them and commits each
+ * chain. A chain signed by someone else in between is refused (sign again), never re-prepared
+ * under a SAD that covers other hashes.
+ */
+const pending = createPendingSignatures();
+
+const invalid = (message: string) => new AppError('INVALID_REQUEST', message);
+
+export async function signWithReference(
+  ctx: SignContext,
+  options: { actor: AuthUser; input: SignRequest; timings: Timings },
+): Promise<SignResultItem[]> {
+  const { actor, input, timings } = options;
+  const refId = input.credentialOptions.credentialRefId as string;
+  const ref = await ctx.refs.refForSigning(actor.id, refId);
+  if (input.returnHashes === true) {
+    if (input.sad !== undefined) throw invalid('Either returnHashes or a SAD, not both');
+    const credential: SigningCredential = {
+      id: ref.id,
+      // Not read when preparing; the provider checks its own authorisation.
+      authMode: 'EXPLICIT',
+      keyAlg: ref.keyAlg === 'ec' ? 'ec' : 'rsa',
+      certificates: ref.certificates,
+      subjectName: ref.subjectName,
+    };
+    const chainIds = input.signatures.map((s) => s.signatureId);
+    const taken: Buffer[] = [];
+    try {
+      return await ctx.locks.run(chainIds, async () => {
+        const answers: SignResultItem[] = [];
+        for (const [index, item] of input.signatures.entries()) {
+          const job = await prepareJob(ctx, {
+            actor,
+            input: { ...input, idempotencyKey: undefined },
+            credential,
+            index,
+            item,
+            taken,
+            timings,
+          });
+          const docHash = Buffer.from(job.prepared.hash).toString('base64');
+          pending.keep({ userId: actor.id, refId, chainId: job.chainId, docHash, job });
+          answers.push(hashAnswer(job, docHash));
+        }
+        return answers;
+      });
+    } finally {
+      for (const buffer of taken) ctx.buffers.give(buffer);
+    }
+  }
+  if (input.sad === undefined) throw invalid('Sign with returnHashes first, then with the SAD');
+  const jobs: Job[] = input.signatures.map((item) => {
+    const docHash = item.docHashes?.[0];
+    const job =
+      docHash === undefined
+        ? undefined
+        : pending.take({ userId: actor.id, refId, chainId: item.signatureId, docHash });
+    if (!job || job.entry.id !== item.currentSignatureId) {
+      throw invalid('The prepared signature expired or is unknown; sign again');
+    }
+    return job;
+  });
+  const signatures = await ctx.refs.signHashes({
+    userId: actor.id,
+    id: refId,
+    sad: input.sad,
+    hashes: jobs.map((job) => Buffer.from(job.prepared.hash)),
+  });
+  return ctx.locks.run(
+    jobs.map((job) => job.chainId),
+    async () => {
+      const results: SignResultItem[] = [];
+      for (const [i, job] of jobs.entries()) {
+        try {
+          results.push(
+            await commitJob(ctx, {
+              actor,
+              input,
+              job,
+              signature: signatures[i] as Uint8Array,
+              timings,
+            }),
+          );
+        } catch (error) {
+          if (error instanceof StaleRevision) {
+            throw new AppError(
+              'DOCUMENT_CANNOT_BE_MODIFIED',
+              'The chain changed since its hashes were returned; sign again',
+            );
+          }
+          throw error;
+        }
+      }
+      return results;
+    },
+  );
+}
+
+/** The returnHashes answer of one chain: as it is now, with the hash to authorise. */
+function hashAnswer(job: Job, docHash: string): SignResultItem {
+  const latest = job.base.at(-1);
+  return {
+    signatureId: job.chainId,
+    currentSignatureId: job.entry.id,
+    status: job.entry.status,
+    chainStatus: job.stored.chain.status,
+    signedDocument: { id: latest?.id ?? job.document.id, fileName: job.document.fileName },
+    signedAt: job.signedAt.toISOString(),
+    docHash,
+  };
+}
