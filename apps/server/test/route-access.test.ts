@@ -191,6 +191,7 @@ describe('access to every route of the route table', () => {
       'POST /rdss/v1/documents/files': { chainIds: [annsChainId] },
       'POST /rdss/v1/signatureChains/invitation': { token: 'A'.repeat(43) },
       'PUT /rdss/v1/signatureChains/{id}': { viewerEmails: [] },
+      'PUT /rdss/v1/signatureChains/withdraw/{id}': { reason: 'Changed my mind' },
       'POST /rdss/v1/signatures/{id}/decline': {
         currentSignatureId: '00000000-0000-4000-8000-000000000000',
       },

@@ -87,6 +87,8 @@ describe('user directory (real database)', () => {
       status: 'ENABLED',
       roles: ['user', 'creator', 'signer'],
       emailConfirmed: true,
+      locale: 'EN',
+      mailPreference: 'ALL',
     };
     expect(await context.users.find(user.id)).toEqual(expected);
     expect(await context.users.findByEmail(' FIND@example.com ')).toEqual(expected);
