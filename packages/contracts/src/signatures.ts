@@ -151,8 +151,14 @@ export const signResultItemSchema = z.object({
   /** The new latest revision: `GET documents/{id}/file` answers its bytes. */
   signedDocument: signedDocumentSchema,
   signedAt: z.string(),
-  /** Only on the returnHashes step of an external provider (a later issue). */
+  /** Only on the returnHashes step of an external provider: the document's hash (base64). */
   docHash: z.string().optional(),
+  /**
+   * With `docHash`: every hash this signature needs, the document's and then, for a DETACHED
+   * trail, the trail's (D§4 chunking); the provider authorises them all, and the second call
+   * sends them back as the item's `docHashes`.
+   */
+  docHashes: z.array(z.string()).optional(),
 });
 export type SignResultItem = z.infer<typeof signResultItemSchema>;
 

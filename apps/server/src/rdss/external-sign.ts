@@ -4,7 +4,15 @@ import type { AuthUser } from '#infra/auth-types';
 import type { Timings } from '#infra/timings';
 import type { SigningCredential } from '#rssp/public';
 import { createPendingSignatures } from './pending-signatures';
-import { commitJob, prepareJob, StaleRevision, type Job, type SignContext } from './sign-service';
+import {
+  commitJob,
+  prepareJob,
+  StaleRevision,
+  type Job,
+  type JobSignatures,
+  type SignContext,
+  type Signer,
+} from './sign-service';
 
 /**
  * Signing with an imported credential (D§4 OAUTH2CODE): the first call (`returnHashes`)
@@ -21,9 +29,9 @@ const invalid = (message: string) => new AppError('INVALID_REQUEST', message);
 
 export async function signWithReference(
   ctx: SignContext,
-  options: { actor: AuthUser; input: SignRequest; timings: Timings },
+  options: { actor: AuthUser; signer: Signer; input: SignRequest; timings: Timings },
 ): Promise<SignResultItem[]> {
-  const { actor, input, timings } = options;
+  const { actor, signer, input, timings } = options;
   const refId = input.credentialOptions.credentialRefId as string;
   const ref = await ctx.refs.refForSigning(actor.id, refId);
   if (input.returnHashes === true) {
@@ -44,6 +52,7 @@ export async function signWithReference(
         for (const [index, item] of input.signatures.entries()) {
           const job = await prepareJob(ctx, {
             actor,
+            signer,
             input: { ...input, idempotencyKey: undefined },
             credential,
             index,
@@ -51,9 +60,9 @@ export async function signWithReference(
             taken,
             timings,
           });
-          const docHash = Buffer.from(job.prepared.hash).toString('base64');
+          const [docHash = ''] = hashesOf(job);
           pending.keep({ userId: actor.id, refId, chainId: job.chainId, docHash, job });
-          answers.push(hashAnswer(job, docHash));
+          answers.push(hashAnswer(job));
         }
         return answers;
       });
@@ -71,14 +80,23 @@ export async function signWithReference(
     if (!job || job.entry.id !== item.currentSignatureId) {
       throw invalid('The prepared signature expired or is unknown; sign again');
     }
+    if (hashesOf(job).join() !== (item.docHashes ?? []).join()) {
+      throw invalid('The hashes sent back are not the ones returned; sign again');
+    }
     return job;
   });
-  const signatures = await ctx.refs.signHashes({
+  const values = await ctx.refs.signHashes({
     userId: actor.id,
     id: refId,
     sad: input.sad,
-    hashes: jobs.map((job) => Buffer.from(job.prepared.hash)),
+    hashes: jobs.flatMap((job) => hashesOf(job).map((hash) => Buffer.from(hash, 'base64'))),
   });
+  // Back per job: the document's signature, then its detached trail's (as hashesOf lists them).
+  let next = 0;
+  const signatures: JobSignatures[] = jobs.map((job) => ({
+    main: values[next++] as Uint8Array,
+    trail: job.trail ? (values[next++] as Uint8Array) : undefined,
+  }));
   return ctx.locks.run(
     jobs.map((job) => job.chainId),
     async () => {
@@ -90,7 +108,7 @@ export async function signWithReference(
               actor,
               input,
               job,
-              signature: signatures[i] as Uint8Array,
+              signature: signatures[i] as JobSignatures,
               timings,
             }),
           );
@@ -109,8 +127,15 @@ export async function signWithReference(
   );
 }
 
-/** The returnHashes answer of one chain: as it is now, with the hash to authorise. */
-function hashAnswer(job: Job, docHash: string): SignResultItem {
+/** Every hash one chain's signature needs (base64): the document's, then a detached trail's. */
+function hashesOf(job: Job): string[] {
+  const hashes = [job.prepared.hash, ...(job.trail ? [job.trail.prepared.hash] : [])];
+  return hashes.map((hash) => Buffer.from(hash).toString('base64'));
+}
+
+/** The returnHashes answer of one chain: as it is now, with the hashes to authorise. */
+function hashAnswer(job: Job): SignResultItem {
+  const docHashes = hashesOf(job);
   const latest = job.base.at(-1);
   return {
     signatureId: job.chainId,
@@ -119,6 +144,7 @@ function hashAnswer(job: Job, docHash: string): SignResultItem {
     chainStatus: job.stored.chain.status,
     signedDocument: { id: latest?.id ?? job.document.id, fileName: job.document.fileName },
     signedAt: job.signedAt.toISOString(),
-    docHash,
+    docHash: docHashes[0],
+    docHashes,
   };
 }

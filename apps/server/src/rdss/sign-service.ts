@@ -48,7 +48,7 @@ export interface SignContext extends ChainContext {
 const maxAttempts = 4;
 
 /** Who signs, as the chain's history records it. */
-interface Signer {
+export interface Signer {
   name: string;
   email: string;
   clientAddress: string | undefined;
@@ -161,7 +161,8 @@ export async function signChains(options: {
   refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
   if (input.credentialOptions.credentialRefId !== undefined) {
-    return signWithReference(ctx, { actor, input, timings });
+    const signer = await signerOf(ctx, actor, options.clientAddress);
+    return signWithReference(ctx, { actor, signer, input, timings });
   }
   const credentialId =
     input.credentialOptions.credentialId ??
@@ -186,11 +187,7 @@ export async function signChains(options: {
   // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
   const taken: Buffer[] = [];
   try {
-    const signer = {
-      name: (await ctx.users.find(actor.id))?.name ?? actor.email,
-      email: actor.email,
-      clientAddress: options.clientAddress,
-    };
+    const signer = await signerOf(ctx, actor, options.clientAddress);
     return await ctx.locks.run(chainIds, () =>
       signInTurn(ctx, { actor, signer, input, credential, session, taken, timings }),
     );
@@ -244,6 +241,16 @@ async function signInTurn(
     }
   }
   return jobs.map((job) => job.done as SignResultItem);
+}
+
+/** Who signs, as the chain's history and trail name them. */
+async function signerOf(
+  ctx: SignContext,
+  actor: AuthUser,
+  clientAddress: string | undefined,
+): Promise<Signer> {
+  const name = (await ctx.users.find(actor.id))?.name ?? actor.email;
+  return { name, email: actor.email, clientAddress };
 }
 
 function refuseLaterModes(input: SignRequest): void {
@@ -403,7 +410,7 @@ export async function prepareJob(
 }
 
 /** A job's signature values: its document's, and its detached trail's. */
-interface JobSignatures {
+export interface JobSignatures {
   main: Uint8Array;
   trail?: Uint8Array | undefined;
 }

@@ -109,12 +109,13 @@ export async function signWithImported(
     credentialOptions: { credentialRefId: ref.id },
     returnHashes: true,
   });
-  const hashes = hashed.map((item) => item.docHash ?? '');
+  const perItem = hashed.map((item) => item.docHashes ?? [item.docHash ?? '']);
+  const hashes = perItem.flat();
   const { sad } = await providerSad(client, ref, { hashes, ...(PIN ? { PIN } : {}) });
   return sign({
     ...rest,
     credentialOptions: { credentialRefId: ref.id },
     sad,
-    signatures: rest.signatures.map((item, i) => ({ ...item, docHashes: [hashes[i] ?? ''] })),
+    signatures: rest.signatures.map((item, i) => ({ ...item, docHashes: perItem[i] ?? [] })),
   });
 }
