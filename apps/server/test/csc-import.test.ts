@@ -273,6 +273,45 @@ describe('credentials imported from an external CSC provider (another Signet)', 
     expect(replay.statusCode).toBe(400);
   });
 
+  it('signs a DETACHED-trail chain with it: two hashes under one provider SAD, both PDFs valid', async () => {
+    const chain = await createChain(
+      signet,
+      ann,
+      { type: 'ORDERED', signers: [{ email: ann.email }], signingTrailMode: 'DETACHED' },
+      await makePdf(1),
+    );
+    const item = { signatureId: chain.id, currentSignatureId: chain.signatures[0]!.id };
+    const first = await sign(ann, {
+      credentialOptions: { credentialRefId: ref.id },
+      returnHashes: true,
+      signatures: [item],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const docHashes = first.json<SignResult>()[0]?.docHashes ?? [];
+    // D§4 chunking: the document's hash, then the trail's.
+    expect(docHashes).toHaveLength(2);
+
+    const authorized = await post(signet, ann, `/api/v1/credentialRefs/${ref.id}/authorize`, {
+      hashes: docHashes,
+      PIN: keyPassword,
+    });
+    expect(authorized.statusCode, authorized.body).toBe(200);
+    const { sad } = authorized.json<{ sad: string }>();
+    const signed = await sign(ann, {
+      credentialOptions: { credentialRefId: ref.id },
+      sad,
+      signatures: [{ ...item, docHashes }],
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+
+    const documentId = chain.origDocument!.id;
+    for (const mode of ['ORIGINAL', 'DETACHED'] as const) {
+      const checked = await checkSignedPdf(nss, await download(signet, ann, documentId, mode));
+      expect(checked.signatures, mode).toEqual([{ valid: true, trusted: true, signer: 'ann' }]);
+      expect(checked.qpdf, mode).toBe(0);
+    }
+  });
+
   it('the owner deletes the imported credential', async () => {
     const removed = await signet.app.inject({
       method: 'DELETE',

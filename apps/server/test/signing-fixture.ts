@@ -211,7 +211,7 @@ export async function download(
   t: Pick<TestApp, 'app'>,
   who: Person,
   id: string,
-  mode: 'ORIGINAL' | 'UPLOAD' = 'ORIGINAL',
+  mode: 'ORIGINAL' | 'UPLOAD' | 'DETACHED' = 'ORIGINAL',
 ): Promise<Buffer> {
   const res = await t.app.inject({
     url: `/rdss/v1/documents/${id}/file?mode=${mode}`,
