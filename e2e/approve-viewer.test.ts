@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentViewEn from '../apps/web/src/shared/document-view/i18n/en.json';
 import documentViewHu from '../apps/web/src/shared/document-view/i18n/hu.json';
 import { texts } from './fixtures/app-texts';
-import { apiAs, type Api } from './fixtures/api';
-import { confirmAddress, newCredentials, register, signIn } from './fixtures/auth';
-import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { apiAs } from './fixtures/api';
+import { signIn } from './fixtures/auth';
+import { launchBrowser, newContext, screenshot } from './fixtures/browser';
 import { multiPagePdf } from './fixtures/pdf-tools';
+import { newPerson as newPersonIn, type Person } from './fixtures/people';
 import { startServer, type RunningServer } from './fixtures/server';
 
 /**
@@ -19,12 +20,6 @@ const keyPassword = '246810';
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-interface Person {
-  email: string;
-  page: Page;
-  api: Api;
-}
 
 interface ChainView {
   id: string;
@@ -45,13 +40,9 @@ afterAll(async () => {
 });
 
 async function newPerson(prefix: string): Promise<Person> {
-  const context = await newContext(browser, server.baseUrl, mobileViewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  const credentials = newCredentials(prefix);
-  await register(page, credentials);
-  await confirmAddress(page, server.fullOutput, credentials.email);
-  return { email: credentials.email, page, api: apiAs(server.baseUrl, page) };
+  const person = await newPersonIn(browser, server, prefix);
+  contexts.push(person.context);
+  return person;
 }
 
 /** An activated EXPLICIT credential of the embedded CA. */

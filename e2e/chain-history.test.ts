@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, type Api } from './fixtures/api';
 import { texts } from './fixtures/app-texts';
-import { confirmAddress, newCredentials, register, type Credentials } from './fixtures/auth';
-import { launchBrowser, mobileViewport, newContext, screenshot } from './fixtures/browser';
+import { launchBrowser, screenshot } from './fixtures/browser';
 import { multiPagePdf } from './fixtures/pdf-tools';
+import { newPerson as newPersonIn, type Person } from './fixtures/people';
 import { startServer, type RunningServer } from './fixtures/server';
 
 /**
@@ -19,11 +18,6 @@ let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-interface Person extends Credentials {
-  page: Page;
-  api: Api;
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -36,13 +30,9 @@ afterAll(async () => {
 });
 
 async function newPerson(prefix: string): Promise<Person> {
-  const context = await newContext(browser, server.baseUrl, mobileViewport);
-  contexts.push(context);
-  const page = await context.newPage();
-  const credentials = newCredentials(prefix);
-  await register(page, credentials);
-  await confirmAddress(page, server.fullOutput, credentials.email);
-  return { ...credentials, page, api: apiAs(server.baseUrl, page) };
+  const person = await newPersonIn(browser, server, prefix);
+  contexts.push(person.context);
+  return person;
 }
 
 async function openHistory(page: Page, fileName: string) {
