@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, constants, verify, X509Certificate } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +30,7 @@ import { enrollKeyDevice } from './device-fixture';
 import { createRsspTestApp, fastKdfEnv, keyPassword, post, type Person } from './rssp-fixture';
 import { activatedCredential } from './signing-fixture';
 import type { TestApp } from './test-app';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest();
@@ -38,18 +38,6 @@ const sha256Oid = '2.16.840.1.101.3.4.2.1';
 const rsaOid = '1.2.840.113549.1.1.1';
 const pssOid = '1.2.840.113549.1.1.10';
 const ecdsaSha256Oid = '1.2.840.10045.4.3.2';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('CSC API v2 and v1 served by the rSSP', () => {
   let t: TestApp;

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,35 +20,8 @@ import {
   trustEmbeddedCa,
 } from './signing-fixture';
 import type { TestApp } from './test-app';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The chain as the API answers it, in the shape the shared rules read (as the web app does). */
-function rulesOf(chain: Chain) {
-  return {
-    status: chain.status,
-    type: chain.type,
-    createdById: chain.createdBy.id ?? '',
-    entries: chain.signatures.map((s) => ({
-      id: s.id,
-      userId: s.user.id,
-      status: s.status,
-      approver: s.approver,
-    })),
-    viewerIds: chain.viewers.flatMap((v) => (v.id ? [v.id] : [])),
-    endedReason: chain.endedReason,
-  };
-}
+import { ruleChainOf } from '@signet/contracts/chain-view-rules';
+import { freePort } from './free-port';
 
 describe('rDSS withdrawing and declining (issue 26 §4)', () => {
   let t: TestApp;
@@ -136,7 +108,7 @@ describe('rDSS withdrawing and declining (issue 26 §4)', () => {
       expect(await listed(who, 'ALL'), who.email).toContain(chain.id);
       expect(await listed(who, 'PENDING'), who.email).not.toContain(chain.id);
       const seen = await view(who, chain.id);
-      expect(rowChip(rulesOf(seen), who.id), who.email).toBe('withdrawn');
+      expect(rowChip(ruleChainOf(seen), who.id), who.email).toBe('withdrawn');
     }
     // What Bob signed is his to take home: the revision downloads and its signature verifies.
     const bytes = await download(t, carl, revision);
@@ -249,7 +221,7 @@ describe('rDSS withdrawing and declining (issue 26 §4)', () => {
     expect(await listed(bob, 'TODO')).not.toContain(chain.id);
     for (const who of [ann, bob, carl]) {
       expect(await listed(who, 'FAILED'), who.email).toContain(chain.id);
-      expect(rowChip(rulesOf(await view(who, chain.id)), who.id), who.email).toBe('declined');
+      expect(rowChip(ruleChainOf(await view(who, chain.id)), who.id), who.email).toBe('declined');
     }
   });
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential, CredentialPage } from '@signet/contracts/credentials';
 import type { SignResult } from '@signet/contracts/signatures';
-import { freePort, issueTestCertificate, makeTestCa, signRequest, startCmpMock } from './cmp-mock';
+import { issueTestCertificate, makeTestCa, signRequest, startCmpMock } from './cmp-mock';
+import { freePort } from './free-port';
 import {
   createCredential,
   createRsspTestApp,

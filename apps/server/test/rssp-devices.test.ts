@@ -1,6 +1,5 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -25,18 +24,7 @@ import { eventsDuring } from './events-during';
 import { createCredential, createRsspTestApp, fastKdfEnv, post, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
 import { checkSignedPdf, createChain, download, trustEmbeddedCa } from './signing-fixture';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 

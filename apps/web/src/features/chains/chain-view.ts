@@ -1,22 +1,4 @@
 import type { Chain } from '@signet/contracts/chains';
-import type { RuleChain } from '@signet/contracts/chain-rules';
-
-/** What the shared rules module reads of a chain as the API answers it. */
-export function ruleChainOf(chain: Chain): RuleChain {
-  return {
-    status: chain.status,
-    type: chain.type,
-    createdById: chain.createdBy.id ?? '',
-    entries: chain.signatures.map((s) => ({
-      id: s.id,
-      userId: s.user.id,
-      status: s.status,
-      approver: s.approver,
-    })),
-    viewerIds: chain.viewers.flatMap((v) => (v.id ? [v.id] : [])),
-    endedReason: chain.endedReason,
-  };
-}
 
 /** A person's full name, or their e-mail when they have none. */
 export function personName(person: {

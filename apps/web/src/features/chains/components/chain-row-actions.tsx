@@ -30,7 +30,8 @@ import {
 import type { Chain } from '@signet/contracts/chains';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { DownloadModeMenu } from '../../../shared/downloads/download-mode-menu';
-import { actionRoute, ownEntry, ruleChainOf } from '../chain-view';
+import { actionRoute, ownEntry } from '../chain-view';
+import { ruleChainOf } from '@signet/contracts/chain-view-rules';
 import type { ChainCommands } from '../use-chain-commands';
 import { ChainStatusChip } from './chain-status-chip';
 

@@ -26,7 +26,8 @@ import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-menu';
 import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
-import { actionRoute, personName, ruleChainOf } from '../chain-view';
+import { actionRoute, personName } from '../chain-view';
+import { ruleChainOf } from '@signet/contracts/chain-view-rules';
 import { ChainHistory } from './chain-history';
 import { RecipientSearch } from './recipient-search';
 

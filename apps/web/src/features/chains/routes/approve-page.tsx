@@ -20,13 +20,8 @@ import { chainActions, useChainAction } from '../api/chain-actions';
 import { useChain } from '../api/get-chain';
 import { PagedDocument } from '../../../shared/document-view/paged-document';
 import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
-import {
-  chainFileName,
-  chainRoutes,
-  currentDocumentId,
-  personName,
-  ruleChainOf,
-} from '../chain-view';
+import { chainFileName, chainRoutes, currentDocumentId, personName } from '../chain-view';
+import { ruleChainOf } from '@signet/contracts/chain-view-rules';
 import { DeclineDialog } from '../../../shared/components/decline-dialog';
 import { useChainCommands } from '../use-chain-commands';
 
