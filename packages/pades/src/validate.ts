@@ -79,6 +79,16 @@ export interface SignatureReport {
     /** SWA: byte ranges not starting at 0, not excluding exactly /Contents, not ending at a revision end. */
     signatureWrappingAttack: boolean;
   };
+  /** The PAdES baseline level the signature reaches (B-T: time-stamped, B-LT: with validation data). */
+  level?: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
+  /** Revocation of the signer's certificate, and where the answer came from. */
+  revocation?: {
+    status: 'GOOD' | 'REVOKED' | 'UNKNOWN';
+    source: 'DSS' | 'ONLINE' | 'NONE';
+    revokedAt?: Date;
+    /** When the OCSP response was produced or the CRL issued. */
+    producedAt?: Date;
+  };
   problems: string[];
   /** Cryptographically intact and structurally sound (digest, signature, no USF/SWA). */
   valid: boolean;
@@ -95,6 +105,15 @@ export interface ValidationReport {
    * signature goes only on the `pages - trailPages` pages before them.
    */
   trailPages: number;
+  /** Document time-stamps (`/DocTimeStamp`, ETSI.RFC3161), oldest first (B-LTA). */
+  documentTimestamps?: {
+    fieldName: string;
+    time?: Date;
+    valid: boolean;
+    trusted: boolean;
+    tsa?: string;
+    coversWholeDocument: boolean;
+  }[];
 }
 
 function summary(certificate: Certificate): CertificateSummary {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { embed, isPdfError, type PreparedSignature, type SignatureAlgorithm } from '@signet/pades';
+import { isPdfError, type PreparedSignature, type SignatureAlgorithm } from '@signet/pades';
 import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
 import { AppError, forbidden, notFound } from '#infra/app-error';
@@ -25,6 +25,7 @@ import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
+import { signatureIncrement } from './signature-evidence';
 import { signWithReference } from './external-sign';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
@@ -511,14 +512,23 @@ export async function commitJob(
   },
 ): Promise<SignResultItem> {
   const { actor, input, job, signature, timings } = options;
+  const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
   let increment: Uint8Array;
   let trailIncrement: Uint8Array | undefined;
   try {
-    increment = await timings.measure('engine', () => embed(job.prepared, signature.main));
+    increment = await timings.measure('engine', () =>
+      signatureIncrement(ctx, {
+        prepared: job.prepared,
+        signature: signature.main,
+        chainDone: allDone,
+      }),
+    );
     if (job.trail && signature.trail) {
       const { prepared } = job.trail;
       const value = signature.trail;
-      trailIncrement = await timings.measure('engine', () => embed(prepared, value));
+      trailIncrement = await timings.measure('engine', () =>
+        signatureIncrement(ctx, { prepared, signature: value, chainDone: allDone }),
+      );
     }
   } catch (error) {
     throw pdfFailure(error, { index: job.index });
@@ -532,7 +542,6 @@ export async function commitJob(
       ? [{ revision: trailRevision, increment: trailIncrement }]
       : []),
   ];
-  const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
   const chainStatus = allDone ? 'DONE' : 'CREATED';
   const result: SignResultItem = {
     signatureId: job.chainId,
