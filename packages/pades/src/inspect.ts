@@ -1,7 +1,7 @@
 import { isPdfError, PdfError } from './errors';
 import { PdfFile, type PdfLimits } from './pdf-file';
 import { PdfDict, PdfRef, type PdfValue } from './pdf-objects';
-import { collectSignatureFields } from './validate';
+import { collectSignatureFields } from './signature-fields';
 
 /** Whether opening the document needs a password (spec documents §3 `security`). */
 export type PdfSecurity = 'NONE' | 'ENCRYPTED_WITH_USER_PASSWORD' | 'ENCRYPTED_WITH_OWNER_PASSWORD';

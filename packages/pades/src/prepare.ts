@@ -12,7 +12,8 @@ import { loadImage } from './image';
 import { IncrementalUpdate } from './incremental-update';
 import { OID } from './oids';
 import { PdfFile, type PdfLimits } from './pdf-file';
-import { PdfDict, PdfName, PdfRef, pdfDate, pdfTextString, serializeName } from './pdf-objects';
+import type { PdfRef } from './pdf-objects';
+import { PdfDict, PdfName, pdfDate, pdfTextString, serializeName } from './pdf-objects';
 import {
   certificationPermission,
   collectFieldNames,
@@ -22,6 +23,11 @@ import {
   pageCount,
 } from './pdf-structure';
 import type { SignatureAlgorithm } from './signer';
+import {
+  fillByteRange,
+  writePlaceholderDictionary,
+  writeSignatureField,
+} from './signature-field-update';
 import { parseCertificate, rsaModulusLength, type Certificate } from '@signet/der';
 
 export interface PrepareOptions {
@@ -83,8 +89,6 @@ export interface PreparedSignature {
   hash: Uint8Array;
   state: PreparedState;
 }
-
-const BYTE_RANGE_WIDTH = 36;
 
 function checkKey(certificate: Certificate, algorithm: SignatureAlgorithm): void {
   const key = certificate.keyAlgorithm;
@@ -288,50 +292,15 @@ function prepareOutput(
     Buffer.from(content, 'latin1'),
   );
 
-  // Widget annotation merged with the signature field.
-  const widget = new PdfDict([
-    ['Type', new PdfName('Annot')],
-    ['Subtype', new PdfName('Widget')],
-    ['FT', new PdfName('Sig')],
-    ['T', pdfTextString(name)],
-    ['V', sigRef],
-    ['F', 132],
-    ['P', pageRef],
-    ['Rect', rect],
-    ['AP', new PdfDict([['N', apRef]])],
-  ]);
-  update.writeObject(widgetRef, widget);
-
-  // Page /Annots.
-  const annots = page?.dict.get('Annots');
-  if (!page) {
-    // On the first trail page, written with the widget in its /Annots.
-  } else if (annots instanceof PdfRef) {
-    const list = file.resolve(annots);
-    update.writeObject(annots, [...(Array.isArray(list) ? list : []), widgetRef]);
-  } else {
-    const list = Array.isArray(annots) ? annots : [];
-    update.writeObject(page.ref, new PdfDict(page.dict.map).set('Annots', [...list, widgetRef]));
-  }
-
-  // AcroForm /Fields and /SigFlags.
-  let acroFormChanged = false;
-  const fields = acroForm.get('Fields');
-  if (fields instanceof PdfRef) {
-    const list = file.resolve(fields);
-    update.writeObject(fields, [...(Array.isArray(list) ? list : []), widgetRef]);
-  } else {
-    acroForm.set('Fields', [...(Array.isArray(fields) ? fields : []), widgetRef]);
-    acroFormChanged = true;
-  }
-  if (acroForm.numberOf('SigFlags') !== 3) {
-    acroForm.set('SigFlags', 3);
-    acroFormChanged = true;
-  }
-  if (acroFormChanged) {
-    if (acroFormValue instanceof PdfRef) update.writeObject(acroFormValue, acroForm);
-    else update.writeObject(catalog.ref, new PdfDict(catalog.dict.map).set('AcroForm', acroForm));
-  }
+  writeSignatureField(file, update, {
+    catalog,
+    form: { value: acroFormValue, dict: acroForm },
+    name,
+    page,
+    pageRef,
+    rect,
+    refs: { widget: widgetRef, signature: sigRef, appearance: apRef },
+  });
 
   // Signature dictionary with the placeholders, laid out by hand so the offsets are known.
   const signerName = options.name;
@@ -350,30 +319,12 @@ function prepareOutput(
     ['ContactInfo', options.contactInfo],
   ];
   for (const [key, value] of extras) if (value) head += `${serializeName(key)}${encrypt(value)}`;
-  head += '/ByteRange';
-  const byteRangePlaceholder = '[0 0000000000 0000000000 0000000000]';
-  const contentsPrefix = '/Contents';
-  const placeholder = '<' + '0'.repeat(placeholderSize * 2) + '>';
-  const body = Buffer.from(
-    head + byteRangePlaceholder + contentsPrefix + placeholder + '>>',
-    'latin1',
-  );
-  const bodyAt = update.writeRaw(sigRef, body);
+  const layout = writePlaceholderDictionary(update, sigRef, head, placeholderSize);
   const updateBytes = update.finish();
-
   const base = pdf.length;
-  const byteRangeAt = bodyAt + head.length;
-  const contentsAt = byteRangeAt + byteRangePlaceholder.length + contentsPrefix.length;
-  const contentsEnd = contentsAt + placeholder.length;
+  const byteRange = fillByteRange(updateBytes, base, layout);
+  const { contentsAt, contentsEnd } = layout;
   const total = base + updateBytes.length;
-  const byteRange: [number, number, number, number] = [
-    0,
-    base + contentsAt,
-    base + contentsEnd,
-    total - base - contentsEnd,
-  ];
-  const byteRangeText = `[${byteRange.join(' ')}`;
-  updateBytes.write(byteRangeText.padEnd(BYTE_RANGE_WIDTH - 1, ' ') + ']', byteRangeAt, 'latin1');
 
   const hasher = createHash('sha256');
   let out: Buffer;

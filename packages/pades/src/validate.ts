@@ -1,120 +1,35 @@
 import { createHash } from 'node:crypto';
-import { isTrailPage, rootPageNode } from './append-pages';
+import { rootPageNode } from './append-pages';
 import { buildChain } from './certificate-chain';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
 import { OID } from './oids';
-import { PdfFile, type PdfLimits } from './pdf-file';
-import {
-  PdfDict,
-  PdfRef,
-  PdfStream,
-  PdfString,
-  parsePdfDate,
-  serialize,
-  type PdfValue,
-} from './pdf-objects';
+import { PdfFile } from './pdf-file';
+import { PdfRef, PdfString, parsePdfDate } from './pdf-objects';
 import { PdfParser } from './pdf-parser';
-import { pageCount, qualifiedFieldName } from './pdf-structure';
+import { pageCount } from './pdf-structure';
+import { collectSignatureFields, type SignatureField } from './signature-fields';
 import { visibleSignaturePage } from './signature-page';
 import { verifyTimestampToken } from './timestamp';
+import { analyseUpdate } from './update-analysis';
+import type {
+  CertificateSummary,
+  SignatureReport,
+  ValidateOptions,
+  ValidationReport,
+} from './validation-report';
 
-export interface ValidateOptions {
-  /** DER certificates trusted as roots. */
-  trustAnchors: Uint8Array[];
-  /** Password of an encrypted PDF. */
-  password?: string;
-  /** Bounds on the work the file may cause (its inflate budget). */
-  limits?: PdfLimits;
-}
-
-export interface CertificateSummary {
-  subject: string;
-  issuer: string;
-  serialNumber: string;
-  notBefore: Date;
-  notAfter: Date;
-}
-
-export interface UpdateReport {
-  /** Offset of the update's cross-reference section. */
-  offset: number;
-  /** True when the update only adds signatures, their fields, widgets and appearances. */
-  onlySignatures: boolean;
-  modifications: string[];
-}
-
-export interface SignatureReport {
-  fieldName: string;
-  subFilter?: string;
-  byteRange?: number[];
-  /** The digest of the byte ranges equals the signed message-digest attribute. */
-  digestMatches: boolean;
-  /** The CMS signature verifies with the signer certificate. */
-  signatureValid: boolean;
-  signer?: CertificateSummary;
-  /** Subjects from the signer to the anchor (or as far as the path goes). */
-  chain: string[];
-  /** The path ends at one of the trust anchors. */
-  chainTrusted: boolean;
-  /** The signer certificate was within its validity period at the (timestamped or claimed) signing time. */
-  certificateValidAtSigningTime?: boolean;
-  algorithm?: string;
-  /** /M of the signature dictionary (claimed by the signer). */
-  signingTime?: Date;
-  /** The page (from 1) of a visible signature's widget; undefined for an invisible one. */
-  page?: number;
-  timestamp?: { time?: Date; valid: boolean; trusted: boolean; tsa?: string };
-  /** The byte ranges end at the end of the file. */
-  coversWholeDocument: boolean;
-  /** Updates appended after the signed revision, oldest first. */
-  subsequentUpdates: UpdateReport[];
-  /** Some later update changes more than signatures and their fields. */
-  modifiedAfterSigning: boolean;
-  flags: {
-    /** USF: missing, empty or unusable /Contents or /ByteRange, or a CMS without signer. */
-    universalSignatureForgery: boolean;
-    /** ISA: content changed by later updates, or bytes appended outside any update. */
-    incrementalSavingAttack: boolean;
-    /** SWA: byte ranges not starting at 0, not excluding exactly /Contents, not ending at a revision end. */
-    signatureWrappingAttack: boolean;
-  };
-  /** The PAdES baseline level the signature reaches (B-T: time-stamped, B-LT: with validation data). */
-  level?: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
-  /** Revocation of the signer's certificate, and where the answer came from. */
-  revocation?: {
-    status: 'GOOD' | 'REVOKED' | 'UNKNOWN';
-    source: 'DSS' | 'ONLINE' | 'NONE';
-    revokedAt?: Date;
-    /** When the OCSP response was produced or the CRL issued. */
-    producedAt?: Date;
-  };
-  problems: string[];
-  /** Cryptographically intact and structurally sound (digest, signature, no USF/SWA). */
-  valid: boolean;
-}
-
-export interface ValidationReport {
-  signatures: SignatureReport[];
-  /** Number of cross-reference sections (revisions) in the file. */
-  revisions: number;
-  /** Pages of the document as it stands, its signing trail's pages included. */
-  pages: number;
-  /**
-   * Of those, the signing trail's pages at its end (`/SignetTrail true`, decision 027): a visible
-   * signature goes only on the `pages - trailPages` pages before them.
-   */
-  trailPages: number;
-  /** Document time-stamps (`/DocTimeStamp`, ETSI.RFC3161), oldest first (B-LTA). */
-  documentTimestamps?: {
-    fieldName: string;
-    time?: Date;
-    valid: boolean;
-    trusted: boolean;
-    tsa?: string;
-    coversWholeDocument: boolean;
-  }[];
-}
+export type {
+  CertificateSummary,
+  OnlineRevocation,
+  OnlineValidateOptions,
+  RevocationReport,
+  SignatureReport,
+  UpdateReport,
+  ValidateOptions,
+  ValidationReport,
+} from './validation-report';
+export { collectSignatureFields } from './signature-fields';
 
 function summary(certificate: Certificate): CertificateSummary {
   return {
@@ -156,244 +71,6 @@ function revisionEnds(bytes: Uint8Array): number[] {
     at = buffer.indexOf('%%EOF', at + 5, 'latin1');
   }
   return ends;
-}
-
-interface SignatureField {
-  name: string;
-  value: PdfValue;
-  /** The widget annotation: the field itself (merged), or its first kid. */
-  widget: PdfDict;
-  widgetRef?: PdfRef;
-}
-
-/** The signature fields that hold a signature (a /V value), with their qualified names. */
-export function collectSignatureFields(file: PdfFile): SignatureField[] {
-  const out: SignatureField[] = [];
-  const root = file.resolveDict(file.trailer.get('Root'));
-  const form = file.resolveDict(root?.get('AcroForm'));
-  const walk = (
-    value: PdfValue,
-    prefix: string,
-    inheritedFt: string | undefined,
-    depth: number,
-  ): void => {
-    const list = file.resolve(value);
-    if (!Array.isArray(list) || depth > 32) return;
-    for (const item of list) {
-      const dict = file.resolveDict(item);
-      if (!dict) continue;
-      const name = qualifiedFieldName(dict, prefix);
-      const ft = dict.nameOf('FT') ?? inheritedFt;
-      const kids = dict.get('Kids');
-      const v = dict.get('V');
-      if (ft === 'Sig' && v !== undefined && v !== null) {
-        // A field with its widgets as kids shows the first of them.
-        const kidList = dict.get('Rect') === undefined ? file.resolve(kids) : undefined;
-        const kid = Array.isArray(kidList) ? kidList[0] : undefined;
-        const kidDict = kid === undefined ? undefined : file.resolveDict(kid);
-        const widgetRef = kidDict ? kid : item;
-        out.push({
-          name,
-          value: v,
-          widget: kidDict ?? dict,
-          ...(widgetRef instanceof PdfRef ? { widgetRef } : {}),
-        });
-      } else if (kids !== undefined) walk(kids, name, ft, depth + 1);
-    }
-  };
-  walk(form?.get('Fields') ?? null, '', undefined, 0);
-  return out;
-}
-
-function isSignatureFieldOrWidget(file: PdfFile, value: PdfValue, section: number): boolean {
-  let dict = file.resolveDict(value, section);
-  for (let depth = 0; dict && depth < 16; depth++) {
-    if (dict.nameOf('FT') === 'Sig') return true;
-    dict = file.resolveDict(dict.get('Parent'), section);
-  }
-  return false;
-}
-
-const same = (a: PdfValue | undefined, b: PdfValue | undefined): boolean => {
-  if (a instanceof PdfStream || b instanceof PdfStream) {
-    return (
-      a instanceof PdfStream &&
-      b instanceof PdfStream &&
-      serialize(a.dict) === serialize(b.dict) &&
-      Buffer.compare(a.data, b.data) === 0
-    );
-  }
-  return serialize(a ?? null) === serialize(b ?? null);
-};
-
-/** An array that keeps every earlier item in place and only appends signature fields or widgets. */
-function onlyAppendsSignatureFields(
-  file: PdfFile,
-  previous: PdfValue,
-  next: PdfValue,
-  section: number,
-): boolean {
-  const oldItems = Array.isArray(previous) ? previous : [];
-  const newItems = Array.isArray(next) ? next : [];
-  return (
-    oldItems.every((item, i) => same(item, newItems[i])) &&
-    newItems.slice(oldItems.length).every((item) => isSignatureFieldOrWidget(file, item, section))
-  );
-}
-
-/**
- * A page node whose only change is that pages marked as signing trail pages left its kids and
- * others so marked were appended after the rest, which keep their order (decision 027).
- */
-function onlyTrailPagesReplaced(
-  file: PdfFile,
-  previous: PdfDict,
-  next: PdfDict,
-  section: number,
-): boolean {
-  const keys = new Set([...previous.map.keys(), ...next.map.keys()]);
-  for (const key of keys)
-    if (key !== 'Kids' && key !== 'Count' && !same(previous.get(key), next.get(key))) return false;
-  const oldKids = file.resolve(previous.get('Kids'), section + 1);
-  const newKids = file.resolve(next.get('Kids'), section);
-  if (!Array.isArray(oldKids) || !Array.isArray(newKids)) return false;
-  const oldKept = oldKids.filter((kid) => !isTrailPage(file.resolveDict(kid, section + 1)));
-  const newTrail = newKids.filter((kid) => isTrailPage(file.resolveDict(kid, section)));
-  const newKept = newKids.slice(0, newKids.length - newTrail.length);
-  if (newKept.length !== oldKept.length || newKept.some((kid, i) => !same(kid, oldKept[i])))
-    return false;
-  if (newKids.slice(newKept.length).some((kid) => !isTrailPage(file.resolveDict(kid, section))))
-    return false;
-  const oldCount = previous.numberOf('Count') ?? 0;
-  const oldTrail = oldKids.length - oldKept.length;
-  return next.numberOf('Count') === oldCount - oldTrail + newTrail.length;
-}
-
-/**
- * Compares two versions of a dictionary: keys in `allowed` may change freely, keys in `lists` may
- * only gain signature fields (resolving indirect arrays), `nested` keys are compared with
- * `compareNested`; any other difference is reported.
- */
-function compareDicts(options: {
-  file: PdfFile;
-  section: number;
-  label: string;
-  previous: PdfDict;
-  next: PdfDict;
-  allowed?: string[];
-  lists?: string[];
-  nested?: Record<string, (previous: PdfValue | undefined, next: PdfValue | undefined) => string[]>;
-}): string[] {
-  const { file, section, label, previous, next } = options;
-  const out: string[] = [];
-  for (const key of new Set([...previous.map.keys(), ...next.map.keys()])) {
-    const a = previous.get(key);
-    const b = next.get(key);
-    if (same(a, b) || options.allowed?.includes(key)) continue;
-    const nested = options.nested?.[key];
-    if (nested) {
-      out.push(...nested(a, b));
-      continue;
-    }
-    if (options.lists?.includes(key)) {
-      const sameIndirect = a instanceof PdfRef && b instanceof PdfRef && a.num === b.num; // checked as its own object
-      if (
-        sameIndirect ||
-        onlyAppendsSignatureFields(
-          file,
-          file.resolve(a, section + 1),
-          file.resolve(b, section),
-          section,
-        )
-      ) {
-        continue;
-      }
-    }
-    out.push(`${label}: /${key} changed`);
-  }
-  return out;
-}
-
-/** Describes what one update changes that is not a signature, a signature field or their plumbing. */
-function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
-  const section = file.sections[sectionIndex];
-  const modifications: string[] = [];
-  if (!section) return { offset: -1, onlySignatures: false, modifications: ['missing section'] };
-  const rootRef = section.summary.get('Root');
-  const infoRef = section.summary.get('Info') ?? file.trailer.get('Info');
-  const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
-  for (const num of section.numbers()) {
-    const entry = section.lookup(num);
-    if (!entry) continue;
-    const before = file.lookup(num, sectionIndex + 1);
-    if (entry.type === 0) {
-      if (before && before.type !== 0) modifications.push(`object ${num} deleted`);
-      continue;
-    }
-    const next = file.getObject(num, sectionIndex);
-    const previous =
-      before && before.type !== 0 ? file.getObject(num, sectionIndex + 1) : undefined;
-    const nextDict =
-      next instanceof PdfStream ? next.dict : next instanceof PdfDict ? next : undefined;
-    const type = nextDict?.nameOf('Type');
-    // Cross-reference plumbing, the document information dictionary and XMP metadata do not
-    // change what the document shows; signing tools routinely update the latter two.
-    if (type === 'XRef' || type === 'ObjStm' || type === 'Metadata') continue;
-    if (infoRef instanceof PdfRef && infoRef.num === num) continue;
-    // New objects only matter once a changed object references them, and those are checked.
-    if (previous === undefined || previous === null) continue;
-    if (same(previous, next)) continue;
-    const label = `object ${num}${type ? ` (/${type})` : ''}`;
-    if (Array.isArray(previous) && Array.isArray(next)) {
-      if (!onlyAppendsSignatureFields(file, previous, next, sectionIndex)) {
-        modifications.push(`${label}: array changed beyond added signature fields`);
-      }
-      continue;
-    }
-    if (!(previous instanceof PdfDict) || !(next instanceof PdfDict)) {
-      modifications.push(`${label} changed`);
-      continue;
-    }
-    const common = { file, section: sectionIndex, label, previous, next };
-    if (rootRef instanceof PdfRef && rootRef.num === num) {
-      modifications.push(
-        ...compareDicts({
-          ...common,
-          allowed: ['DSS', 'Metadata', 'Extensions'],
-          nested: {
-            AcroForm: (a, b) => {
-              if (a instanceof PdfRef && b instanceof PdfRef && a.num === b.num) return [];
-              const oldForm = file.resolveDict(a, sectionIndex + 1) ?? new PdfDict();
-              const newForm = file.resolveDict(b, sectionIndex) ?? new PdfDict();
-              return compareDicts({
-                ...common,
-                label: `${label} /AcroForm`,
-                previous: oldForm,
-                next: newForm,
-                ...acroFormRules,
-              });
-            },
-          },
-        }),
-      );
-    } else if (type === 'Page') {
-      modifications.push(...compareDicts({ ...common, lists: ['Annots'] }));
-    } else if (type === 'Pages' && onlyTrailPagesReplaced(file, previous, next, sectionIndex)) {
-      // The signing trail's pages, replaced by the next signature's (decision 027).
-      continue;
-    } else if (previous.get('Fields') !== undefined || next.get('Fields') !== undefined) {
-      modifications.push(...compareDicts({ ...common, ...acroFormRules }));
-    } else if (
-      isSignatureFieldOrWidget(file, previous, sectionIndex + 1) &&
-      previous.get('V') === undefined
-    ) {
-      // Signing an empty signature field that existed before.
-      modifications.push(...compareDicts({ ...common, allowed: ['V', 'AP', 'Lock', 'SV', 'F'] }));
-    } else {
-      modifications.push(`${label} changed`);
-    }
-  }
-  return { offset: section.offset, onlySignatures: modifications.length === 0, modifications };
 }
 
 function checkGap(bytes: Uint8Array, a: number, b: number, contents: Uint8Array): boolean {
