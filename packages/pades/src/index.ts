@@ -10,13 +10,20 @@ export type { AppearanceOptions, SignatureFieldParameters } from './appearance';
 export { PdfError, isPdfError } from './errors';
 export type { PdfErrorCode } from './errors';
 export { buildTimestampRequest } from './timestamp';
-export { validate } from './validate';
+export { validate, validateOnline } from './validate';
+export { addValidationData, validationDataIncrement, readDss } from './dss';
+export type { ValidationData, ValidationDataOptions, DssContents } from './dss';
+export { addDocumentTimestamp, documentTimestampIncrement } from './document-timestamp';
+export type { DocumentTimestampOptions } from './document-timestamp';
 export { inspectPdf } from './inspect';
 export type { PdfInspection, PdfSecurity } from './inspect';
 export type {
   ValidateOptions,
   ValidationReport,
   SignatureReport,
+  OnlineRevocation,
+  OnlineValidateOptions,
+  RevocationReport,
   UpdateReport,
   CertificateSummary,
 } from './validate';

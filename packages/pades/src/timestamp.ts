@@ -26,12 +26,17 @@ export function buildTimestampRequest(
   data: Uint8Array,
   nonce: Uint8Array = randomBytes(8),
 ): Uint8Array {
+  return buildTimestampRequestForDigest(createHash('sha256').update(data).digest(), nonce);
+}
+
+/** RFC 3161 TimeStampReq over a SHA-256 digest the caller computed (of data it never joins). */
+export function buildTimestampRequestForDigest(
+  digest: Uint8Array,
+  nonce: Uint8Array = randomBytes(8),
+): Uint8Array {
   return derSequence(
     derIntegerBytes(1),
-    derSequence(
-      derSequence(derOidBytes(OID.sha256)),
-      derOctetString(createHash('sha256').update(data).digest()),
-    ),
+    derSequence(derSequence(derOidBytes(OID.sha256)), derOctetString(digest)),
     derUnsignedInteger(nonce),
     derBoolean(true),
   );
@@ -42,7 +47,18 @@ export async function requestTimestampToken(
   signature: Uint8Array,
   fetchTimestamp: FetchTimestamp,
 ): Promise<Uint8Array> {
-  const request = buildTimestampRequest(signature);
+  return requestTimestampTokenForDigest(
+    createHash('sha256').update(signature).digest(),
+    fetchTimestamp,
+  );
+}
+
+/** Requests a token over a SHA-256 digest and checks that it answers that digest. */
+export async function requestTimestampTokenForDigest(
+  digest: Uint8Array,
+  fetchTimestamp: FetchTimestamp,
+): Promise<Uint8Array> {
+  const request = buildTimestampRequestForDigest(digest);
   let response: Uint8Array;
   try {
     response = await fetchTimestamp(request);
@@ -64,9 +80,11 @@ export async function requestTimestampToken(
       cause: error,
     });
   }
-  const check = verifyTimestampToken(token, signature);
+  const check = verifyTimestampImprint(token, (hash) =>
+    hash === 'sha256' ? Buffer.from(digest) : undefined,
+  );
   if (!check.imprintMatches || !check.signatureValid) {
-    throw new PdfError('TIMESTAMP_FAILED', 'the timestamp token does not match the signature');
+    throw new PdfError('TIMESTAMP_FAILED', 'the timestamp token does not match the request');
   }
   return token;
 }
@@ -85,6 +103,17 @@ export function verifyTimestampToken(
   token: Uint8Array,
   timestampedData: Uint8Array,
 ): TimestampCheck {
+  return verifyTimestampImprint(token, (hash) => createHash(hash).update(timestampedData).digest());
+}
+
+/**
+ * Verifies a token against the digest of what it time-stamps, which `digestOf` computes with the
+ * token's hash algorithm (undefined when it cannot).
+ */
+export function verifyTimestampImprint(
+  token: Uint8Array,
+  digestOf: (hashName: string) => Buffer | undefined,
+): TimestampCheck {
   try {
     const signedData = parseSignedData(token);
     const info = signedData.signerInfos[0];
@@ -98,14 +127,14 @@ export function verifyTimestampToken(
     if (!imprint || !genTime) throw new Error('TSTInfo: incomplete');
     const hashOid = derOid(derChild(derChild(imprint, 0), 0));
     const hashed = derContent(derChild(imprint, 1));
-    const expected = createHash(digestName(hashOid)).update(timestampedData).digest();
+    const expected = digestOf(digestName(hashOid));
     const contentDigest = createHash(digestName(info.digestAlgorithm))
       .update(signedData.eContent)
       .digest();
     const check = checkSignerInfo(info, signedData.certificates, contentDigest);
     return {
       time: derTime(genTime),
-      imprintMatches: Buffer.compare(expected, hashed) === 0,
+      imprintMatches: expected !== undefined && Buffer.compare(expected, hashed) === 0,
       signatureValid: check.digestMatches && check.signatureValid,
       tsaCertificate: check.signerCertificate,
       certificates: signedData.certificates,

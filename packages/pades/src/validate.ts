@@ -12,7 +12,22 @@ import { collectSignatureFields, type SignatureField } from './signature-fields'
 import { visibleSignaturePage } from './signature-page';
 import { verifyTimestampToken } from './timestamp';
 import { analyseUpdate } from './update-analysis';
+import {
+  applyRevocation,
+  applyTimestampRevocation,
+  dssView,
+  isDocumentTimestamp,
+  signatureLevel,
+  unanswered,
+  validateDocumentTimestamp,
+  type DocumentTimestampReport,
+  type DssView,
+  type SignatureEvidence,
+  type TimestampEvidence,
+} from './long-term-validation';
+import { mergePools, revocationPool, type RevocationPool } from './revocation-check';
 import type {
+  OnlineValidateOptions,
   CertificateSummary,
   SignatureReport,
   ValidateOptions,
@@ -84,11 +99,25 @@ function checkGap(bytes: Uint8Array, a: number, b: number, contents: Uint8Array)
   return Buffer.compare(gap, Buffer.from(contents)) === 0;
 }
 
-/**
- * Checks every signature of a PDF: byte ranges, digest, CMS signature, chain to the anchors,
- * times, coverage and what later updates change; flags USF, ISA and SWA shapes.
- */
-export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationReport {
+/** What every signature's and time-stamp's check shares. */
+interface ValidationContext {
+  file: PdfFile;
+  anchors: Certificate[];
+  /** Offsets where a revision may end. */
+  ends: number[];
+  trailingGarbage: boolean;
+  /** The document's DSS as it stands. */
+  dss: DssView;
+}
+
+interface CheckedDocument {
+  context: ValidationContext;
+  signatures: { report: SignatureReport; evidence: SignatureEvidence }[];
+  timestamps: { report: DocumentTimestampReport; evidence: TimestampEvidence }[];
+}
+
+/** Everything but revocation and levels, which depend on where revocation data comes from. */
+function checkDocument(pdf: Uint8Array, options: ValidateOptions): CheckedDocument {
   const file = new PdfFile(pdf, options.password, options.limits);
   const anchors = options.trustAnchors.map((der) => parseCertificate(der));
   const ends = revisionEnds(pdf);
@@ -101,14 +130,98 @@ export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationR
       break;
     }
   }
-  const signatures = collectSignatureFields(file).map((field) =>
-    validateSignature(file, field, anchors, ends, trailingGarbage),
-  );
+  const context: ValidationContext = { file, anchors, ends, trailingGarbage, dss: dssView(file) };
+  const checked: CheckedDocument = { context, signatures: [], timestamps: [] };
+  for (const field of collectSignatureFields(file)) {
+    const sig = file.resolveDict(field.value);
+    if (sig && isDocumentTimestamp(sig)) {
+      checked.timestamps.push(validateDocumentTimestamp(file, field, sig, context));
+      continue;
+    }
+    const evidence: SignatureEvidence = { chain: { path: [], trusted: false }, end: 0 };
+    checked.signatures.push({ report: validateSignature(context, field, evidence), evidence });
+  }
+  return checked;
+}
+
+/** Revocation from `pool` (the DSS's, and what was asked online), then each signature's level. */
+function finish(checked: CheckedDocument, pool: RevocationPool): ValidationReport {
+  const { context, signatures, timestamps } = checked;
+  const { file } = context;
+  const now = new Date();
+  const views = new Map<number, DssView>([[0, context.dss]]);
+  const dssAt = (section: number): DssView => {
+    let view = views.get(section);
+    if (!view) {
+      view = dssView(file, section);
+      views.set(section, view);
+    }
+    return view;
+  };
+  for (const { report, evidence } of timestamps)
+    applyTimestampRevocation(report, evidence, pool, now);
+  for (const { report, evidence } of signatures) {
+    applyRevocation(report, evidence, pool, now);
+    const level = signatureLevel(report, evidence, file, timestamps, dssAt);
+    if (level) report.level = level;
+  }
   return {
-    signatures,
+    signatures: signatures.map((s) => s.report),
+    documentTimestamps: timestamps.map((t) => t.report),
     revisions: file.sections.length,
     ...pagesOf(file),
   };
+}
+
+/**
+ * Checks every signature of a PDF: byte ranges, digest, CMS signature, chain to the anchors,
+ * times, coverage and what later updates change; flags USF, ISA and SWA shapes. Revocation comes
+ * from the document's DSS; document time-stamps are checked apart, and each signature's PAdES
+ * level follows from both.
+ */
+export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationReport {
+  const checked = checkDocument(pdf, options);
+  return finish(checked, checked.context.dss.pool);
+}
+
+/**
+ * Like `validate`, but asks `options.online` for the revocation of every certificate the DSS
+ * does not answer for (source ONLINE in the report); the DSS's answer wins where there is one.
+ */
+export async function validateOnline(
+  pdf: Uint8Array,
+  options: OnlineValidateOptions,
+): Promise<ValidationReport> {
+  const checked = checkDocument(pdf, options);
+  const dssPool = checked.context.dss.pool;
+  const paths = [
+    ...checked.signatures.flatMap(({ evidence }) => [
+      evidence.chain,
+      ...(evidence.tsaChain ? [evidence.tsaChain] : []),
+    ]),
+    ...checked.timestamps.flatMap(({ evidence }) => (evidence.tsaChain ? [evidence.tsaChain] : [])),
+  ];
+  const asked = new Map<string, Promise<{ ocsps?: Uint8Array[]; crls?: Uint8Array[] }>>();
+  for (const chain of paths) {
+    for (const certificate of unanswered(chain, dssPool)) {
+      const issuer = chain.path[chain.path.indexOf(certificate) + 1];
+      const key = Buffer.from(certificate.der).toString('base64');
+      if (!issuer || asked.has(key)) continue;
+      asked.set(
+        key,
+        options.online({ certificate: certificate.der, issuer: issuer.der }).catch(() => ({})),
+      );
+    }
+  }
+  const answers = await Promise.all(asked.values());
+  const online = revocationPool(
+    {
+      ocsps: answers.flatMap((a) => a.ocsps ?? []),
+      crls: answers.flatMap((a) => a.crls ?? []),
+    },
+    'ONLINE',
+  );
+  return finish(checked, mergePools(dssPool, online));
 }
 
 /** The page count and the trail's share of it; a page tree that cannot be read has none. */
@@ -120,13 +233,13 @@ function pagesOf(file: PdfFile): { pages: number; trailPages: number } {
   }
 }
 
+/** Checks one signature; fills `evidence` with what its long-term checks need. */
 function validateSignature(
-  file: PdfFile,
+  context: ValidationContext,
   field: SignatureField,
-  anchors: Certificate[],
-  ends: number[],
-  trailingGarbage: boolean,
+  evidence: SignatureEvidence,
 ): SignatureReport {
+  const { file, anchors, ends, trailingGarbage, dss } = context;
   const bytes = file.bytes;
   const problems: string[] = [];
   const report: SignatureReport = {
@@ -237,7 +350,12 @@ function validateSignature(
   if (!check.signerCertificate) return usf('the signer certificate is not in the CMS');
   if (!check.signatureValid) problems.push('the CMS signature does not verify');
   report.signer = summary(check.signerCertificate);
-  const chain = buildChain(check.signerCertificate, signedData.certificates, anchors);
+  const chain = buildChain(
+    check.signerCertificate,
+    [...signedData.certificates, ...dss.certificates],
+    anchors,
+  );
+  evidence.chain = chain;
   report.chain = chain.path.map((cert) => cert.subjectName);
   report.chainTrusted = chain.trusted;
   if (!chain.trusted) problems.push('the certificate chain does not lead to a trust anchor');
@@ -249,13 +367,14 @@ function validateSignature(
   if (tokenNode) {
     const token = tokenNode.buffer.subarray(tokenNode.start, tokenNode.end);
     const ts = verifyTimestampToken(token, info.signature);
-    const tsaTrusted = ts.tsaCertificate
-      ? buildChain(ts.tsaCertificate, ts.certificates, anchors).trusted
-      : false;
+    const tsaChain = ts.tsaCertificate
+      ? buildChain(ts.tsaCertificate, [...ts.certificates, ...dss.certificates], anchors)
+      : undefined;
+    if (tsaChain) evidence.tsaChain = tsaChain;
     report.timestamp = {
       time: ts.time,
       valid: ts.imprintMatches && ts.signatureValid,
-      trusted: tsaTrusted,
+      trusted: tsaChain?.trusted ?? false,
       tsa: ts.tsaCertificate?.subjectName,
     };
     if (!report.timestamp.valid) problems.push('the signature timestamp does not verify');
@@ -271,6 +390,7 @@ function validateSignature(
   }
 
   // Coverage and later updates.
+  evidence.end = end;
   let onlyWhitespaceAfter = true;
   for (let i = end; i < bytes.length && onlyWhitespaceAfter; i++) {
     const ch = bytes[i] as number;

@@ -1,0 +1,112 @@
+/**
+ * Document time-stamps (ISO 32000-2 §12.8.5, ETSI EN 319 142-1 §5.4.3): a signature field whose
+ * value is a /DocTimeStamp dictionary with an RFC 3161 token over the byte ranges as /Contents.
+ * Added after the DSS, it seals the document and its validation data at a time (PAdES B-LTA).
+ */
+import { createHash } from 'node:crypto';
+import { PdfError } from './errors';
+import { IncrementalUpdate } from './incremental-update';
+import { PdfFile, type PdfLimits } from './pdf-file';
+import { PdfDict, PdfName } from './pdf-objects';
+import { certificationPermission, collectFieldNames, findPage, getCatalog } from './pdf-structure';
+import { defaultFieldName } from './prepare';
+import {
+  fillByteRange,
+  writePlaceholderDictionary,
+  writeSignatureField,
+} from './signature-field-update';
+import type { FetchTimestamp } from './signer';
+import { requestTimestampTokenForDigest } from './timestamp';
+
+export interface DocumentTimestampOptions {
+  /** User or owner password of an encrypted PDF. */
+  password?: string;
+  /** Name of the new field; "SignatureN" (the first free N) by default. */
+  fieldName?: string;
+  /** Bytes reserved for the token; 16 KiB by default (a token with a TSA chain of two). */
+  placeholderSize?: number;
+  limits?: PdfLimits;
+}
+
+const DEFAULT_PLACEHOLDER = 16 * 1024;
+
+/**
+ * Appends a document time-stamp and returns only the update: the new document is `pdf` followed
+ * by it. The token is requested with `fetchTimestamp` over the SHA-256 of the byte ranges.
+ */
+export async function documentTimestampIncrement(
+  pdf: Uint8Array,
+  fetchTimestamp: FetchTimestamp,
+  options: DocumentTimestampOptions = {},
+): Promise<Uint8Array> {
+  const file = new PdfFile(pdf, options.password, options.limits);
+  const catalog = getCatalog(file);
+  if (certificationPermission(file) === 1) {
+    throw new PdfError('DOCUMENT_LOCKED', 'the document is certified with no changes allowed');
+  }
+  const update = new IncrementalUpdate(file);
+  const page = findPage(file, 0);
+  const formValue = catalog.dict.get('AcroForm');
+  const form = { value: formValue, dict: new PdfDict(file.resolveDict(formValue)?.map) };
+  const existing = collectFieldNames(file, form.dict.get('Fields') ?? null);
+  const name = options.fieldName ?? defaultFieldName(existing);
+  if (existing.has(name))
+    throw new PdfError('INVALID_OPTIONS', `a field named "${name}" already exists`);
+  const refs = {
+    signature: update.allocate(),
+    widget: update.allocate(),
+    appearance: update.allocate(),
+  };
+  update.writeStream(
+    refs.appearance,
+    new PdfDict([
+      ['Type', new PdfName('XObject')],
+      ['Subtype', new PdfName('Form')],
+      ['BBox', [0, 0, 0, 0]],
+      ['Resources', new PdfDict()],
+    ]),
+    new Uint8Array(0),
+  );
+  writeSignatureField(file, update, {
+    catalog,
+    form,
+    name,
+    page,
+    pageRef: page.ref,
+    rect: [0, 0, 0, 0],
+    refs,
+  });
+  const placeholderSize = options.placeholderSize ?? DEFAULT_PLACEHOLDER;
+  const layout = writePlaceholderDictionary(
+    update,
+    refs.signature,
+    '<</Type/DocTimeStamp/Filter/Adobe.PPKLite/SubFilter/ETSI.RFC3161',
+    placeholderSize,
+  );
+  const updateBytes = update.finish();
+  fillByteRange(updateBytes, pdf.length, layout);
+  const digest = createHash('sha256')
+    .update(pdf)
+    .update(updateBytes.subarray(0, layout.contentsAt))
+    .update(updateBytes.subarray(layout.contentsEnd))
+    .digest();
+  const token = await requestTimestampTokenForDigest(digest, fetchTimestamp);
+  if (token.length > placeholderSize) {
+    throw new PdfError(
+      'PLACEHOLDER_TOO_SMALL',
+      `the time-stamp token needs ${token.length} bytes but the placeholder holds ${placeholderSize}`,
+    );
+  }
+  updateBytes.write(Buffer.from(token).toString('hex'), layout.contentsAt + 1, 'latin1');
+  return updateBytes;
+}
+
+/** Like `documentTimestampIncrement`, but returns the whole new document. */
+export async function addDocumentTimestamp(
+  pdf: Uint8Array,
+  fetchTimestamp: FetchTimestamp,
+  options: DocumentTimestampOptions = {},
+): Promise<Uint8Array> {
+  const increment = await documentTimestampIncrement(pdf, fetchTimestamp, options);
+  return Buffer.concat([pdf, increment]);
+}
