@@ -2,7 +2,6 @@
  * The long-term part of validation: revocation of the signers' and TSAs' certificates from the
  * DSS (or online), document time-stamps, and the PAdES baseline level each signature reaches.
  */
-import { createHash } from 'node:crypto';
 import { parseCertificate, type Certificate } from '@signet/der';
 import { buildChain } from './certificate-chain';
 import { readDss } from './dss';
@@ -14,6 +13,7 @@ import {
   type RevocationAnswer,
   type RevocationPool,
 } from './revocation-check';
+import type { RangeDigests } from './range-digests';
 import type { SignatureField } from './signature-fields';
 import { verifyTimestampImprint } from './timestamp';
 import type { RevocationReport, SignatureReport, ValidationReport } from './validation-report';
@@ -179,7 +179,7 @@ export function validateDocumentTimestamp(
   file: PdfFile,
   field: SignatureField,
   sig: PdfDict,
-  context: { anchors: Certificate[]; ends: number[]; dss: DssView },
+  context: { anchors: Certificate[]; ends: number[]; dss: DssView; digests: RangeDigests },
 ): { report: DocumentTimestampReport; evidence: TimestampEvidence } {
   const bytes = file.bytes;
   const problems: string[] = [];
@@ -218,18 +218,9 @@ export function validateDocumentTimestamp(
     onlyWhitespaceAfter = ch === 0x20 || ch === 0x0a || ch === 0x0d || ch === 0x00 || ch === 0x09;
   }
   report.coversWholeDocument = onlyWhitespaceAfter;
-  const digests = new Map<string, Buffer>();
-  const check = verifyTimestampImprint(contents.bytes, (hash) => {
-    let digest = digests.get(hash);
-    if (!digest) {
-      digest = createHash(hash)
-        .update(bytes.subarray(0, a))
-        .update(bytes.subarray(b, b + c))
-        .digest();
-      digests.set(hash, digest);
-    }
-    return digest;
-  });
+  const check = verifyTimestampImprint(contents.bytes, (hash) =>
+    context.digests.digest(hash, range),
+  );
   report.time = check.time;
   report.valid = check.imprintMatches && check.signatureValid;
   if (!check.imprintMatches) problems.push('the token does not time-stamp these bytes');

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { rootPageNode } from './append-pages';
 import { buildChain } from './certificate-chain';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
 import { OID } from './oids';
 import { PdfFile } from './pdf-file';
-import { PdfRef, PdfString, parsePdfDate } from './pdf-objects';
+import { PdfRef, PdfString, parsePdfDate, type PdfDict } from './pdf-objects';
+import { RangeDigests } from './range-digests';
 import { PdfParser } from './pdf-parser';
 import { pageCount } from './pdf-structure';
 import { collectSignatureFields, type SignatureField } from './signature-fields';
@@ -108,6 +108,7 @@ interface ValidationContext {
   trailingGarbage: boolean;
   /** The document's DSS as it stands. */
   dss: DssView;
+  digests: RangeDigests;
 }
 
 interface CheckedDocument {
@@ -130,10 +131,26 @@ function checkDocument(pdf: Uint8Array, options: ValidateOptions): CheckedDocume
       break;
     }
   }
-  const context: ValidationContext = { file, anchors, ends, trailingGarbage, dss: dssView(file) };
+  const fields = collectSignatureFields(file).map((field) => ({
+    field,
+    sig: file.resolveDict(field.value),
+  }));
+  const context: ValidationContext = {
+    file,
+    anchors,
+    ends,
+    trailingGarbage,
+    dss: dssView(file),
+    digests: new RangeDigests(
+      pdf,
+      sharedPrefix(
+        file,
+        fields.map((f) => f.sig),
+      ),
+    ),
+  };
   const checked: CheckedDocument = { context, signatures: [], timestamps: [] };
-  for (const field of collectSignatureFields(file)) {
-    const sig = file.resolveDict(field.value);
+  for (const { field, sig } of fields) {
     if (sig && isDocumentTimestamp(sig)) {
       checked.timestamps.push(validateDocumentTimestamp(file, field, sig, context));
       continue;
@@ -142,6 +159,19 @@ function checkDocument(pdf: Uint8Array, options: ValidateOptions): CheckedDocume
     checked.signatures.push({ report: validateSignature(context, field, evidence), evidence });
   }
   return checked;
+}
+
+/** Where the first byte range of every signature ends at the earliest (0 when one is odd). */
+function sharedPrefix(file: PdfFile, signatures: (PdfDict | undefined)[]): number {
+  let end = file.bytes.length;
+  for (const sig of signatures) {
+    const range = file.resolve(sig?.get('ByteRange'));
+    const [start, length] = Array.isArray(range) ? range : [];
+    if (start !== 0 || typeof length !== 'number' || !Number.isInteger(length) || length < 0)
+      return 0;
+    end = Math.min(end, length);
+  }
+  return end;
 }
 
 /** Revocation from `pool` (the DSS's, and what was asked online), then each signature's level. */
@@ -332,13 +362,7 @@ function validateSignature(
   report.algorithm = ALGORITHM_NAMES[info.signatureAlgorithm.oid] ?? info.signatureAlgorithm.oid;
   let digest: Buffer;
   try {
-    const hash = createHash(digestName(info.digestAlgorithm));
-    for (let i = 0; i + 1 < range.length; i += 2) {
-      hash.update(
-        bytes.subarray(range[i] as number, (range[i] as number) + (range[i + 1] as number)),
-      );
-    }
-    digest = hash.digest();
+    digest = context.digests.digest(digestName(info.digestAlgorithm), range);
   } catch {
     return usf('unsupported digest algorithm');
   }
