@@ -30,15 +30,25 @@ export interface DocumentTimestampOptions {
 
 const DEFAULT_PLACEHOLDER = 16 * 1024;
 
+/** A document time-stamp's update with its placeholder, and the digest its token must answer. */
+export interface PreparedDocumentTimestamp {
+  /** The update (the document is the original followed by it), with an empty placeholder. */
+  increment: Uint8Array;
+  /** SHA-256 of the byte ranges: what the TSA time-stamps. */
+  digest: Uint8Array;
+  /** Where the placeholder's `<` lies in the increment, and the bytes it holds. */
+  contentsAt: number;
+  placeholderSize: number;
+}
+
 /**
- * Appends a document time-stamp and returns only the update: the new document is `pdf` followed
- * by it. The token is requested with `fetchTimestamp` over the SHA-256 of the byte ranges.
+ * First phase (no I/O, can run on a worker thread): appends the time-stamp field and its
+ * placeholder, and hashes the byte ranges.
  */
-export async function documentTimestampIncrement(
+export function prepareDocumentTimestamp(
   pdf: Uint8Array,
-  fetchTimestamp: FetchTimestamp,
   options: DocumentTimestampOptions = {},
-): Promise<Uint8Array> {
+): PreparedDocumentTimestamp {
   const file = new PdfFile(pdf, options.password, options.limits);
   const catalog = getCatalog(file);
   if (certificationPermission(file) === 1) {
@@ -90,15 +100,49 @@ export async function documentTimestampIncrement(
     .update(updateBytes.subarray(0, layout.contentsAt))
     .update(updateBytes.subarray(layout.contentsEnd))
     .digest();
-  const token = await requestTimestampTokenForDigest(digest, fetchTimestamp);
-  if (token.length > placeholderSize) {
+  return {
+    increment: updateBytes,
+    digest,
+    contentsAt: layout.contentsAt,
+    placeholderSize,
+  };
+}
+
+/**
+ * Second phase: writes the token (checked against the digest by `requestTimestampTokenForDigest`)
+ * into the placeholder, in place, and returns the increment.
+ */
+export function embedDocumentTimestamp(
+  prepared: PreparedDocumentTimestamp,
+  token: Uint8Array,
+): Uint8Array {
+  if (token.length > prepared.placeholderSize) {
     throw new PdfError(
       'PLACEHOLDER_TOO_SMALL',
-      `the time-stamp token needs ${token.length} bytes but the placeholder holds ${placeholderSize}`,
+      `the time-stamp token needs ${token.length} bytes but the placeholder holds ${prepared.placeholderSize}`,
     );
   }
-  updateBytes.write(Buffer.from(token).toString('hex'), layout.contentsAt + 1, 'latin1');
-  return updateBytes;
+  const out = Buffer.from(
+    prepared.increment.buffer,
+    prepared.increment.byteOffset,
+    prepared.increment.length,
+  );
+  out.write(Buffer.from(token).toString('hex'), prepared.contentsAt + 1, 'latin1');
+  return prepared.increment;
+}
+
+/**
+ * Appends a document time-stamp and returns only the update: the new document is `pdf` followed
+ * by it. The token is requested with `fetchTimestamp` over the SHA-256 of the byte ranges.
+ */
+export async function documentTimestampIncrement(
+  pdf: Uint8Array,
+  fetchTimestamp: FetchTimestamp,
+  options: DocumentTimestampOptions = {},
+): Promise<Uint8Array> {
+  const prepared = prepareDocumentTimestamp(pdf, options);
+  const token = await requestTimestampTokenForDigest(prepared.digest, fetchTimestamp);
+  return embedDocumentTimestamp(prepared, token);
 }
 
 /** Like `documentTimestampIncrement`, but returns the whole new document. */

@@ -5,10 +5,11 @@
  * changes only the catalog's /DSS, which validators count as an allowed change.
  */
 import { createHash } from 'node:crypto';
-import { parseCertificate, type Certificate } from '@signet/der';
+import { parseCertificate, readDer, type Certificate } from '@signet/der';
 import { parseSignedData } from './cms-signed-data';
 import { IncrementalUpdate } from './incremental-update';
 import { OID } from './oids';
+import type { PreparedState } from './prepare';
 import { PdfFile, type PdfLimits } from './pdf-file';
 import {
   PdfDict,
@@ -113,6 +114,31 @@ function signatureCertificates(contents: Uint8Array): Certificate[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The certificates a freshly embedded signature carries, DER: its CMS's (the signer's chain) and
+ * its signature time-stamp token's (the TSA's), for the validation data to collect. `signed` is
+ * the document or the increment `embed` returned for `state`.
+ */
+export function signatureEvidenceCertificates(
+  signed: Uint8Array,
+  state: PreparedState,
+): Uint8Array[] {
+  const start =
+    signed.length === state.byteRange[2] + state.byteRange[3] ? 0 : state.originalLength;
+  const from = state.contentsOffset + 1 - start;
+  const hex = Buffer.from(signed.buffer, signed.byteOffset + from, state.placeholderSize * 2);
+  const padded = Buffer.from(hex.toString('latin1'), 'hex');
+  const seen = new Set<string>();
+  const out: Uint8Array[] = [];
+  for (const certificate of signatureCertificates(padded.subarray(0, readDer(padded).end))) {
+    const key = Buffer.from(certificate.der).toString('base64');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(certificate.der);
+  }
+  return out;
 }
 
 interface Item {

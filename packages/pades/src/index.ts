@@ -11,10 +11,21 @@ export { PdfError, isPdfError } from './errors';
 export type { PdfErrorCode } from './errors';
 export { buildTimestampRequest } from './timestamp';
 export { validate, validateOnline } from './validate';
-export { addValidationData, validationDataIncrement, readDss } from './dss';
+export {
+  addValidationData,
+  validationDataIncrement,
+  readDss,
+  signatureEvidenceCertificates,
+} from './dss';
 export type { ValidationData, ValidationDataOptions, DssContents } from './dss';
-export { addDocumentTimestamp, documentTimestampIncrement } from './document-timestamp';
-export type { DocumentTimestampOptions } from './document-timestamp';
+export {
+  addDocumentTimestamp,
+  documentTimestampIncrement,
+  prepareDocumentTimestamp,
+  embedDocumentTimestamp,
+} from './document-timestamp';
+export type { DocumentTimestampOptions, PreparedDocumentTimestamp } from './document-timestamp';
+export { requestTimestampTokenForDigest } from './timestamp';
 export { inspectPdf } from './inspect';
 export type { PdfInspection, PdfSecurity } from './inspect';
 export type {

@@ -6,7 +6,10 @@ import { readDer } from '@signet/der';
 import {
   addDocumentTimestamp,
   addValidationData,
+  embed,
+  prepareIncrement,
   readDss,
+  signatureEvidenceCertificates,
   sign,
   validate,
   validateOnline,
@@ -297,6 +300,25 @@ describe('PAdES B-LT and B-LTA', () => {
     expect(signature?.revocation).toMatchObject({ status: 'GOOD', source: 'ONLINE' });
     expect(signature?.timestamp?.revocation).toMatchObject({ status: 'GOOD', source: 'ONLINE' });
     expect(signature?.level).toBe('B-T');
+  });
+
+  it('names the certificates a signed increment carries: the signer chain and the TSA', async () => {
+    const signer = rsaSigner(pki, 'rsa2048');
+    const pdf = corpusFile('classic-xref');
+    const prepared = prepareIncrement(pdf, {
+      certificateChain: signer.certificateChain,
+      algorithm: signer.algorithm,
+      timestamp: true,
+    });
+    const increment = await embed(prepared, await signer.signHash(prepared.hash), {
+      fetchTimestamp: tsa,
+    });
+    const names = (list: Uint8Array[]) =>
+      list.map((der) => Buffer.from(der).toString('base64')).sort();
+    const expected = names([certificateDer(pki, 'rsa2048'), pki.caDer, certificateDer(pki, 'tsa')]);
+    expect(names(signatureEvidenceCertificates(increment, prepared.state))).toEqual(expected);
+    const whole = Buffer.concat([pdf, increment]);
+    expect(names(signatureEvidenceCertificates(whole, prepared.state))).toEqual(expected);
   });
 
   it('a B-B signature stays B-B; a tampered document time-stamp is reported invalid', async () => {

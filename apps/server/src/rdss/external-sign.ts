@@ -61,6 +61,8 @@ export async function signWithReference(
             timings,
           });
           const [docHash = ''] = hashesOf(job);
+          // Its buffer goes back when this call ends: the commit reads the revision again.
+          job.baseBytes = undefined;
           pending.keep({ userId: actor.id, refId, chainId: job.chainId, docHash, job });
           answers.push(hashAnswer(job));
         }

@@ -6,6 +6,8 @@ import { Piscina } from 'piscina';
 import {
   inflateBudgetFor,
   PdfError,
+  type DocumentTimestampOptions,
+  type PreparedDocumentTimestamp,
   type PdfErrorCode,
   type PdfInspection,
   type PreparedSignature,
@@ -27,6 +29,11 @@ export interface PdfPool {
   prepareIncrement(bytes: Uint8Array, options: PrepareOptions): Promise<PreparedSignature>;
   /** `validate` (every signature, against `trustAnchors`) within the file's inflate budget. */
   validate(bytes: Uint8Array, trustAnchors: Uint8Array[]): Promise<ValidationReport>;
+  /** `prepareDocumentTimestamp`: the time-stamp's field and placeholder, and the file's hash. */
+  prepareDocumentTimestamp(
+    bytes: Uint8Array,
+    options: Omit<DocumentTimestampOptions, 'limits'>,
+  ): Promise<PreparedDocumentTimestamp>;
   close(): Promise<void>;
 }
 
@@ -154,6 +161,15 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       });
       if (!('validation' in answer)) throw new Error('the PDF thread answered another job');
       return answer.validation;
+    },
+    async prepareDocumentTimestamp(bytes, timestampOptions) {
+      const answer = await run({
+        kind: 'documentTimestamp',
+        bytes,
+        options: { ...timestampOptions, limits: limitsOf(bytes) },
+      });
+      if (!('documentTimestamp' in answer)) throw new Error('the PDF thread answered another job');
+      return answer.documentTimestamp;
     },
     close: () => pool.destroy(),
   };

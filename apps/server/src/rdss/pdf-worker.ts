@@ -1,13 +1,17 @@
 import type { MessagePort } from 'node:worker_threads';
 // The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload,
-// preparing a signature and validating the signatures a document holds. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
+// preparing a signature or a document time-stamp (its hashing) and validating the signatures a
+// document holds. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
 import {
   inspectPdf,
   isPdfError,
+  prepareDocumentTimestamp,
   prepareIncrement,
   validate,
+  type DocumentTimestampOptions,
   type PdfInspection,
   type PdfLimits,
+  type PreparedDocumentTimestamp,
   type PreparedSignature,
   type PrepareOptions,
   type ValidateOptions,
@@ -18,6 +22,7 @@ export type PdfJob = (
   | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
   | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
   | { kind: 'validate'; bytes: Uint8Array; options: ValidateOptions }
+  | { kind: 'documentTimestamp'; bytes: Uint8Array; options: DocumentTimestampOptions }
 ) & {
   /** Told when the job starts on its thread: its time limit counts from then. */
   started: MessagePort;
@@ -31,6 +36,7 @@ export type PdfJobAnswer =
   | { inspection: PdfInspection }
   | { prepared: PreparedSignature }
   | { validation: ValidationReport }
+  | { documentTimestamp: PreparedDocumentTimestamp }
   | { pdfError: { code: string; message: string } };
 
 export default function runPdfJob(job: PdfJob): PdfJobAnswer {
@@ -39,6 +45,8 @@ export default function runPdfJob(job: PdfJob): PdfJobAnswer {
   try {
     if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
     if (job.kind === 'validate') return { validation: validate(job.bytes, job.options) };
+    if (job.kind === 'documentTimestamp')
+      return { documentTimestamp: prepareDocumentTimestamp(job.bytes, job.options) };
     return { prepared: prepareIncrement(job.bytes, job.options) };
   } catch (error) {
     if (isPdfError(error)) return { pdfError: { code: error.code, message: error.message } };

@@ -12,6 +12,12 @@ export interface RevisionBuffers {
   take(size: number): Buffer;
   /** Back when nothing reads it any more (the signature or the upload answered). */
   give(buffer: Buffer): void;
+  /**
+   * `bytes` followed by `more`: written after them in place when `bytes` is a taken buffer of
+   * this pool with room behind it (a signature's evidence appended to its revision), else a
+   * copy. Only for a buffer the caller took and has not given back.
+   */
+  extend(bytes: Uint8Array, more: Uint8Array): Buffer;
 }
 
 /** Below this a revision is allocated as usual: the collector does not notice it. */
@@ -47,6 +53,15 @@ export function createRevisionBuffers(
       const whole = Buffer.from(new SharedArrayBuffer(capacity));
       ours.add(whole.buffer);
       return whole.subarray(0, size);
+    },
+    extend(bytes, more) {
+      const end = bytes.byteOffset + bytes.length;
+      if (ours.has(bytes.buffer) && end + more.length <= bytes.buffer.byteLength) {
+        const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length + more.length);
+        whole.set(more, bytes.length);
+        return whole;
+      }
+      return Buffer.concat([bytes, more]);
     },
     give(buffer) {
       if (!ours.has(buffer.buffer)) return;

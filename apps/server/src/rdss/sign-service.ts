@@ -83,6 +83,13 @@ export interface Job {
   /** The revisions it was prepared on (the latest last), and their joined bytes' length. */
   base: RevisionRow[];
   baseSize: number;
+  /**
+   * Those joined bytes, while the call that read them holds their buffer (the signature's
+   * evidence is appended to them, `signature-evidence.ts`); read again when absent.
+   */
+  baseBytes?: Uint8Array | undefined;
+  /** The document's password, for the updates after the signature. */
+  password?: string | undefined;
   prepared: PreparedSignature;
   /** A DETACHED trail's document, revised and signed with it (a second hash). */
   trail?: TrailDocumentJob | undefined;
@@ -402,6 +409,8 @@ export async function prepareJob(
     document,
     base,
     baseSize: bytes.length,
+    baseBytes: bytes,
+    password,
     prepared,
     trail: trailJob,
     signedAt,

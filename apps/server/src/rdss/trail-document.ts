@@ -94,6 +94,8 @@ export interface TrailDocumentJob {
   /** Its revisions prepared on (the latest last), and their joined bytes' length. */
   base: RevisionRow[];
   baseSize: number;
+  /** Those joined bytes (a buffer of its own, small: a trail's pages). */
+  baseBytes: Uint8Array;
   prepared: PreparedSignature;
 }
 
@@ -119,7 +121,7 @@ export async function prepareTrailDocument(
   if (!document) return undefined;
   const bytes = await revisions.joinRevision(db, ctx, document.id, base);
   const prepared = await ctx.pdf.prepareIncrement(bytes, { ...signing, trailPages: trail });
-  return { document, base, baseSize: bytes.length, prepared };
+  return { document, base, baseSize: bytes.length, baseBytes: bytes, prepared };
 }
 
 /** The file name of a chain's detached trail (D§9: the name plus `-signingtrail`). */
