@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseCertificate, readDer, type Certificate } from '@signet/der';
-import { parseSignedData } from './cms-signed-data';
+import { findSignerCertificate, parseSignedData } from './cms-signed-data';
 import { IncrementalUpdate } from './incremental-update';
 import { OID } from './oids';
 import type { PreparedState } from './prepare';
@@ -117,28 +117,24 @@ function signatureCertificates(contents: Uint8Array): Certificate[] {
 }
 
 /**
- * The certificates a freshly embedded signature carries, DER: its CMS's (the signer's chain) and
- * its signature time-stamp token's (the TSA's), for the validation data to collect. `signed` is
- * the document or the increment `embed` returned for `state`.
+ * The chain of the TSA that time-stamped a freshly embedded signature, DER, its signing
+ * certificate first (then the token's other certificates), for the validation data to collect;
+ * empty without a token. `signed` is the document or the increment `embed` returned for `state`.
  */
-export function signatureEvidenceCertificates(
-  signed: Uint8Array,
-  state: PreparedState,
-): Uint8Array[] {
+export function signatureTimestampChain(signed: Uint8Array, state: PreparedState): Uint8Array[] {
   const start =
     signed.length === state.byteRange[2] + state.byteRange[3] ? 0 : state.originalLength;
   const from = state.contentsOffset + 1 - start;
   const hex = Buffer.from(signed.buffer, signed.byteOffset + from, state.placeholderSize * 2);
   const padded = Buffer.from(hex.toString('latin1'), 'hex');
-  const seen = new Set<string>();
-  const out: Uint8Array[] = [];
-  for (const certificate of signatureCertificates(padded.subarray(0, readDer(padded).end))) {
-    const key = Buffer.from(certificate.der).toString('base64');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(certificate.der);
-  }
-  return out;
+  const info = parseSignedData(padded.subarray(0, readDer(padded).end)).signerInfos[0];
+  const node = info?.unsignedAttributes.get(OID.signatureTimeStampToken)?.[0];
+  if (!node) return [];
+  const token = parseSignedData(node.buffer.subarray(node.start, node.end));
+  const tokenSigner = token.signerInfos[0];
+  const tsa = tokenSigner && findSignerCertificate(tokenSigner, token.certificates);
+  const others = token.certificates.filter((certificate) => certificate !== tsa);
+  return [...(tsa ? [tsa] : []), ...others].map((certificate) => certificate.der);
 }
 
 interface Item {

@@ -15,7 +15,7 @@ export {
   addValidationData,
   validationDataIncrement,
   readDss,
-  signatureEvidenceCertificates,
+  signatureTimestampChain,
 } from './dss';
 export type { ValidationData, ValidationDataOptions, DssContents } from './dss';
 export {
