@@ -219,6 +219,10 @@ describe('access to every route of the route table', () => {
         credentialOptions: { credentialId: annsKey.id, PIN: keyPassword },
         signatures: [{ signatureId: annsChainId, currentSignatureId: annsEntryId }],
       },
+      'POST /rdss/v1/signatures/pmSign': {
+        origDocId: annsDocumentId,
+        credentialOptions: { credentialId: annsKey.id, PIN: keyPassword },
+      },
     };
     const key = `${method} ${path}`;
     if (!(key in samples)) throw new Error(`add a valid sample body for ${key} to this test`);

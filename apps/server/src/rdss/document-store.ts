@@ -377,3 +377,28 @@ export async function deleteDocument(db: Handle, id: string): Promise<boolean> {
     .returning({ id: documents.id });
   return rows.length > 0;
 }
+
+/**
+ * Deletes an upload of `ownerId`'s that nothing else uses (no chain names it, it is in no batch,
+ * no revision stands on it): what the quantum-safe demo consumed. False when it stays.
+ */
+export async function deleteUnusedUpload(
+  db: Handle,
+  id: string,
+  ownerId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(documents)
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.ownerId, ownerId),
+        isNull(documents.batchId),
+        sql`not exists (select 1 from rdss.chains c
+          where c.orig_document_id = ${id} or c.trail_document_id = ${id})`,
+        sql`not exists (select 1 from rdss.document_revisions r where r.document_id = ${id})`,
+      ),
+    )
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}

@@ -64,7 +64,7 @@ const algorithms: Partial<Record<SigningCredential['keyAlg'], SignatureAlgorithm
   'sphincs+': 'SLH_DSA_SHA2_128F',
 };
 
-function algorithmOf(credential: SigningCredential): SignatureAlgorithm {
+export function algorithmOf(credential: SigningCredential): SignatureAlgorithm {
   const algorithm = algorithms[credential.keyAlg];
   if (!algorithm) throw new AppError('INVALID_REQUEST', 'The credential is not a signing key');
   return algorithm;
@@ -102,7 +102,7 @@ const invalid = (fields: Record<string, string>) =>
   new AppError('VALIDATION_FAILED', 'Validation failed', fields);
 
 /** What the engine's refusals mean to the signer (D§8). */
-function pdfFailure(error: unknown, job: { index: number; password?: string | undefined }) {
+export function pdfFailure(error: unknown, job: { index: number; password?: string | undefined }) {
   if (!isPdfError(error)) return error;
   const cause = { cause: error };
   switch (error.code) {
@@ -176,14 +176,13 @@ export async function signChains(options: {
   if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
-  const session = await ctx.signing.openKeySession(
-    { credentialId, userId: actor.id, keyPassword: input.credentialOptions.PIN },
+  const session = await openSigningSession(ctx, {
+    credentialId,
+    userId: actor.id,
+    PIN: input.credentialOptions.PIN,
     timings,
-  );
+  });
   const { credential } = session;
-  if (credential.authMode === 'EXPLICIT' && input.credentialOptions.PIN === undefined) {
-    throw invalid({ 'credentialOptions.PIN': 'Field is required' });
-  }
   const chainIds = input.signatures.map((s) => s.signatureId);
   // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
   const taken: Buffer[] = [];
@@ -252,6 +251,28 @@ async function signerOf(
 ): Promise<Signer> {
   const name = (await ctx.users.find(actor.id))?.name ?? actor.email;
   return { name, email: actor.email, clientAddress };
+}
+
+/**
+ * The rSSP's key session of one sign call (D§4 sign modes), for every path that signs with an own
+ * credential: with an EXPLICIT credential's key password its attempt is counted and its KDF
+ * starts now, while the caller prepares; an IMPLICIT credential's use waits for the approval on
+ * a device when the session signs. An EXPLICIT credential without its key password is refused
+ * (nothing was counted).
+ */
+export async function openSigningSession(
+  ctx: Pick<SignContext, 'signing'>,
+  options: { credentialId: string; userId: string; PIN: string | undefined; timings: Timings },
+): Promise<KeySession> {
+  const { credentialId, userId, PIN, timings } = options;
+  const session = await ctx.signing.openKeySession(
+    { credentialId, userId, keyPassword: PIN },
+    timings,
+  );
+  if (session.credential.authMode === 'EXPLICIT' && PIN === undefined) {
+    throw invalid({ 'credentialOptions.PIN': 'Field is required' });
+  }
+  return session;
 }
 
 function refuseLaterModes(input: SignRequest): void {
