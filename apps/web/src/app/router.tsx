@@ -54,6 +54,7 @@ const CscConsentPage = lazyPage(() => import('../features/csc/routes/csc-consent
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
+const QuantumDemoPage = lazyPage(() => import('../features/quantum-demo/routes/quantum-demo-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
 const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
 const SignatureProfilesPage = lazyPage(
@@ -95,6 +96,11 @@ function EvroOnly({ children }: { children: ReactNode }) {
   return useRemoteConfig().evroEnabled ? children : <NotFoundPage />;
 }
 
+/** The quantum-safe demo exists only while poorManSignEnabled is on (platform §2). */
+function PoorManSignOnly({ children }: { children: ReactNode }) {
+  return useRemoteConfig().poorManSignEnabled ? children : <NotFoundPage />;
+}
+
 const contentRoutes: RouteObject[] = [
   guarded(routes.dashboard, <DashboardPage />),
 
@@ -129,7 +135,12 @@ const contentRoutes: RouteObject[] = [
   ),
   guarded(routes.signatureBackground, <SignatureBackgroundPage />),
   comingSoon(routes.license, 'menu.license'),
-  comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
+  guarded(
+    routes.quantumSafeDemo,
+    <PoorManSignOnly>
+      <QuantumDemoPage />
+    </PoorManSignOnly>,
+  ),
 
   guarded(routes.profile, <ProfilePage />),
   guarded(routes.profileUpdate, <ProfilePage />),

@@ -5,6 +5,7 @@ import csc from '../../features/csc/i18n/en.json';
 import devices from '../../features/devices/i18n/en.json';
 import profile from '../../features/profile/i18n/en.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/en.json';
+import quantumDemo from '../../features/quantum-demo/i18n/en.json';
 import signing from '../../features/signing/i18n/en.json';
 import users from '../../features/users/i18n/en.json';
 import common from '../../shared/i18n/en.json';
@@ -27,4 +28,5 @@ export const en = {
   documentView,
   signatureProfiles,
   signing,
+  quantumDemo,
 };

@@ -5,6 +5,7 @@ import csc from '../../features/csc/i18n/hu.json';
 import devices from '../../features/devices/i18n/hu.json';
 import profile from '../../features/profile/i18n/hu.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/hu.json';
+import quantumDemo from '../../features/quantum-demo/i18n/hu.json';
 import signing from '../../features/signing/i18n/hu.json';
 import users from '../../features/users/i18n/hu.json';
 import common from '../../shared/i18n/hu.json';
@@ -28,4 +29,5 @@ export const hu: Record<keyof typeof en, object> = {
   documentView,
   signatureProfiles,
   signing,
+  quantumDemo,
 };
