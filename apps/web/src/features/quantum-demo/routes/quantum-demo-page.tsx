@@ -34,6 +34,12 @@ interface Held {
   fileName: string;
 }
 
+/** Under a megabyte in kilobytes (a small PDF is not "0.00 MB"). */
+const sizeText = (bytes: number) =>
+  bytes < bytesPerMb
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / bytesPerMb).toFixed(1)} MB`;
+
 const zipName = (fileName: string) => `${fileName.replace(/\.pdf$/i, '') || 'signed'}.zip`;
 
 /**
@@ -155,7 +161,7 @@ export default function QuantumDemoPage() {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
             <DescriptionOutlined color="primary" />
             <Typography noWrap title={file.name}>
-              {file.name} · {(file.size / bytesPerMb).toFixed(2)} MB
+              {file.name} · {sizeText(file.size)}
             </Typography>
           </Stack>
         </Paper>
