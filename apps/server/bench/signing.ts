@@ -210,8 +210,10 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
       kdfWait: [],
       unwrap: [],
       engine: [],
+      trail: [],
       database: [],
       rest: [],
+      restBesidesTrail: [],
       total: [],
       client: [],
     };
@@ -237,6 +239,11 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
       split.appearance!.push(timing.appearance ?? 0);
       const rest = total - kdfWait - engine;
       split.rest!.push(rest);
+      // The trail renders on the engine's threads beside the read: the request waits only for
+      // the part of it that outlasts the read.
+      const trail = timing.trail ?? 0;
+      split.trail!.push(trail);
+      split.restBesidesTrail!.push(rest - Math.max(0, trail - (timing.read ?? 0)));
       // HTTP, sign-in, parsing and checks: what no phase names.
       split.other!.push(
         rest -
@@ -250,8 +257,9 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
     }
     const smallKb = (small.length / 1024).toFixed(0);
     rows.push(
-      `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
+      `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, the signing trail beside it ${ms(median(split.trail!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
       `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
+      `| 1 | … besides the KDF, the engine and the signing trail's PDF (rendered on the engine's threads; the part that outlasts the read) (p50) | ${ms(median(split.restBesidesTrail!))} | ≤ 15 ms | ${verdict(median(split.restBesidesTrail!) <= 15)} |`,
     );
 
     // 2. A 50 MB file: the whole request against the engine alone.
@@ -279,7 +287,7 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
     const kdfWaited = median(largeSplit.map((s) => s.kdfWait ?? s.kdf ?? 0));
     const withoutKdf = whole - kdfWaited;
     rows.push(
-      `| 2 | 50 MB file: whole sign request (the server's time) vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×; the client's ${ms(median(clients))}): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))}, engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
+      `| 2 | 50 MB file: whole sign request (the server's time) vs engine alone (median of 3) | ${ms(whole)} vs ${ms(engineMs)} (${(whole / engineMs).toFixed(2)}×; the client's ${ms(median(clients))}): KDF ${ms(part('kdf'))} (waited for ${ms(kdfWaited)}), reading the revision ${ms(part('read'))} (the signing trail beside it ${ms(part('trail'))}), engine ${ms(part('engine'))}, database ${ms(part('database'))} | ≤ 2× | ${verdict(whole <= 2 * engineMs)} |`,
       `| 2 | … without the part of the KDF waited for (its cost does not grow with the file) | ${ms(withoutKdf)} (${(withoutKdf / engineMs).toFixed(2)}×) | ≤ 2× | ${verdict(withoutKdf <= 2 * engineMs)} |`,
     );
     if (database?.url) {
