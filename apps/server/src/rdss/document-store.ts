@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
 import { serverAccessOf, type Db, type Tx } from '#infra/database';
+import type { PieceBuffers } from './piece-buffers';
 import {
   batches,
   documentBlobChunks,
@@ -36,8 +37,13 @@ export interface BlobStore {
    * holds a piece or two, never the file. Undefined when the bytes are missing. Nothing is held
    * open between pieces on a database server (each is its own statement, no transaction around
    * them); a file is opened when the iteration starts and closed when it ends or is abandoned.
+   * With `buffers`, each piece is read into one taken from them (a download's, used again).
    */
-  pieces(db: Handle, documentId: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  pieces(
+    db: Handle,
+    documentId: string,
+    buffers?: PieceBuffers,
+  ): Promise<AsyncIterable<Uint8Array> | undefined>;
   /** Several at once (a revision's increments), in the order asked; one statement on a server. */
   getAll?(db: Handle, ids: readonly string[]): Promise<(Uint8Array | undefined)[]>;
   /**
@@ -187,15 +193,21 @@ export const postgresBlobStore: BlobStore = {
     }
     return true;
   },
-  async pieces(db, documentId) {
+  async pieces(db, documentId, buffers) {
     const server = serverAccessOf(db);
     const read = server
       ? async (seq: number) => {
+          const into = await buffers?.take();
           let piece: Buffer | undefined;
           await server.copyOut(
             `select bytes ${chunksWhere(documentId)} and seq = ${seq}`,
             (part, _column, at, length) => {
-              if (at === 0) piece = Buffer.allocUnsafe(length);
+              if (at === 0) {
+                piece =
+                  into && length <= into.length
+                    ? into.subarray(0, length)
+                    : Buffer.allocUnsafe(length);
+              }
               part!.copy(piece!, at);
             },
           );

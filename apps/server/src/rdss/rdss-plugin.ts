@@ -22,7 +22,6 @@ import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import { loadSigningTrailInput } from './signing-trail-content';
-import { renderSigningTrail } from './signing-trail-render';
 import type { CrashPoint } from './sign-service';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
@@ -98,7 +97,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
         // An ATTACHED chain's trail for reading beside its PDF, rendered from its history now.
         renderTrail: async (chainId: string) =>
-          renderSigningTrail(await loadSigningTrailInput(context, context.database.db, chainId)),
+          pdf.renderTrail(await loadSigningTrailInput(context, context.database.db, chainId)),
       },
     });
     await authenticated.register(chainRoutes, {
