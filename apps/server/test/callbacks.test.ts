@@ -215,7 +215,8 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
     expect(failing[1]!.attempts).toBe(0);
 
     // A restart without CALLBACK_ALLOW_PRIVATE: private targets are refused at creation, and the
-    // waiting event's attempts are refused before any connection.
+    // waiting event's attempts (an http: URL to a loopback address) are refused before any
+    // connection.
     await t.close();
     t = await open({ CALLBACK_ALLOW_PRIVATE: 'false' });
     for (const [target, message] of [
@@ -239,7 +240,7 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
     }
     await until('an attempt refused before connecting', async () => {
       const [first] = await rowsOfChain(t, chain.id);
-      return first?.errors.includes(callbackMessages.notPublic) ? true : undefined;
+      return first?.errors.includes(callbackMessages.notHttps) ? true : undefined;
     });
 
     // Down, then up, on another start: delivered, in order, each event once.
