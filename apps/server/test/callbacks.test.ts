@@ -11,7 +11,6 @@ import {
   type CallbackDeliveryPage,
   type CallbackEvent,
 } from '@signet/contracts/callbacks';
-import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
 import { rowsOf } from '#infra/json-rows';
 import { refuseUnusableCallbackUrl } from '#rdss/callback-address';
@@ -327,9 +326,9 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
     const sent = bodiesWith(failed!.event_id);
     expect(sent.length - before).toBe(1);
     expect(verifies(sent.at(-1)!.headers['signet-signature'], sent.at(-1)!.body)).toBe(true);
-    expect((await post(t, admin, `/rdss/v1/admin/callbacks/${failed!.event_id}/retry`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await post(t, admin, `/rdss/v1/admin/callbacks/${failed!.event_id}/retry`)).statusCode,
+    ).toBe(404);
     const pending = await t.app.inject({
       url: '/rdss/v1/admin/callbacks?status=FAILED',
       headers: admin.headers,
@@ -350,7 +349,10 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
       fields: { externalCallbackUrl: callbackMessages.notConfigured },
     });
     await expect(
-      refuseUnusableCallbackUrl({ CALLBACK_SECRET: undefined, CALLBACK_ALLOW_PRIVATE: false }, undefined),
+      refuseUnusableCallbackUrl(
+        { CALLBACK_SECRET: undefined, CALLBACK_ALLOW_PRIVATE: false },
+        undefined,
+      ),
     ).resolves.toBeUndefined();
   });
 

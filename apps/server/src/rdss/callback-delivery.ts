@@ -3,7 +3,12 @@ import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
 import { checkCallbackUrl, CallbackUrlRefused } from './callback-address';
 import { postCallback, type PostOutcome } from './callback-post';
-import { claimDueEvents, recordAttempt, removeOldDelivered, type ClaimedEvent } from './callback-store';
+import {
+  claimDueEvents,
+  recordAttempt,
+  removeOldDelivered,
+  type ClaimedEvent,
+} from './callback-store';
 
 /**
  * Delivers the callbacks' outbox (decision 042) on every instance: due events are claimed with

@@ -54,7 +54,12 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // without CALLBACK_SECRET no chain gets a callback URL and nothing is sent.
   const secret = context.config.CALLBACK_SECRET;
   const callbacks = secret
-    ? startCallbackDelivery({ database: context.database, config: context.config, secret, log: app.log })
+    ? startCallbackDelivery({
+        database: context.database,
+        config: context.config,
+        secret,
+        log: app.log,
+      })
     : null;
   if (callbacks) app.addHook('onClose', () => callbacks.stop());
   // A notice mail that fails is logged (what failed and why, never the mail) and forgotten.
