@@ -356,6 +356,18 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('documents the callback on the OpenAPI page: schema, signature header, how to verify', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    const { info, paths } = docs.json<{
+      info: { description: string };
+      paths: Record<string, unknown>;
+    }>();
+    expect(info.description).toContain('Signet-Signature: t=<unix seconds>,v1=<hex>');
+    expect(info.description).toContain('timingSafeEqual');
+    expect(info.description).toContain('"externalId"');
+    expect(Object.keys(paths)).toContain('/rdss/v1/admin/callbacks/{id}/retry');
+  });
+
   it('waits longer after each failure, with jitter, at most an hour', () => {
     expect(retryDelayMs(1000, 1, () => 1)).toBe(1000);
     expect(retryDelayMs(1000, 4, () => 1)).toBe(8000);
