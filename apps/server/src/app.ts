@@ -17,7 +17,7 @@ import { registerSecurityHeaders } from '#infra/security-headers';
 import { registerWebApp } from '#infra/web-app';
 import { platformPlugin } from '#platform/public';
 import { cscPlugin, rsspPlugin } from '#rssp/public';
-import { rdssPlugin } from '#rdss/public';
+import { callbackDocs, rdssPlugin } from '#rdss/public';
 import { idpPlugin } from '#idp/public';
 
 export interface BuildAppOptions {
@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Signet API', version: '1.0.0' },
+      info: { title: 'Signet API', version: '1.0.0', description: callbackDocs },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -235,6 +235,26 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'Remind the registered participants whose turn it is by mail every this many days without progress (0: off); once a day at most per participant.',
   },
+  CALLBACK_SECRET: {
+    default: '(none)',
+    description:
+      "Key (16 characters or more) of the `Signet-Signature` HMAC-SHA256 on every callback to a chain's `externalCallbackUrl`; without it a chain with a callback URL is refused (VALIDATION_FAILED) and nothing is delivered.",
+  },
+  CALLBACK_ALLOW_PRIVATE: {
+    default: 'false',
+    description:
+      'Allow callbacks to `http:` URLs and to private, loopback and link-local addresses (tests and closed networks only); otherwise only `https:` to public addresses.',
+  },
+  CALLBACK_TIMEOUT_MS: {
+    default: '10000',
+    description:
+      'Time a callback receiver has to answer 2xx; a slower answer, another status or a redirect counts as a failed attempt.',
+  },
+  CALLBACK_RETRY_BASE_MS: {
+    default: '30000',
+    description:
+      'Delay before the first retry of a failed callback; each next one doubles (with jitter, at most an hour) until 24 hours have passed, then the delivery is FAILED.',
+  },
   CHAIN_PARTICIPANTS_MAX: {
     default: '100',
     description: 'Participants (signers and viewers) one chain may name, 1 to 100.',

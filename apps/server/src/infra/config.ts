@@ -130,6 +130,14 @@ export const envSchema = z.object({
   NOTICE_MAILS_PER_DAY: int(1, 1_000_000).default(1000),
   /** Days after which the participants whose turn it is are reminded automatically; 0: never. */
   REMINDER_DAYS: int(0, 365).default(0),
+  /** Key of the callbacks' HMAC-SHA256 signatures (at least 16 characters); without it a chain with an externalCallbackUrl is refused. */
+  CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Callbacks to http: URLs and private or loopback addresses (tests and closed networks only). */
+  CALLBACK_ALLOW_PRIVATE: bool.default(false),
+  /** How long a callback's receiver has to answer (2xx) before the attempt counts as failed. */
+  CALLBACK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  /** First retry delay of a failed callback; each next one doubles (with jitter, at most an hour) for 24 hours. */
+  CALLBACK_RETRY_BASE_MS: int(10, 3_600_000).default(30_000),
   /** Participants (signers and viewers) one chain may name; at most the contract's 100. */
   CHAIN_PARTICIPANTS_MAX: int(1, maxChainParticipants).default(maxChainParticipants),
   /** Bytes of documents (with their signed revisions) one user may store; 0: no limit. */

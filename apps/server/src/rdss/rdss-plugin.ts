@@ -12,6 +12,8 @@ import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
 import { startChainSweeps } from './chain-sweeps';
+import { startCallbackDelivery } from './callback-delivery';
+import { callbackRoutes } from './callback-routes';
 import { createCredentialRefService } from '#platform/public';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
@@ -47,6 +49,18 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // Due dates and automatic reminders, swept on every instance (chain-sweeps.ts).
   const stopChainSweeps = startChainSweeps({ ...context, ...stores }, app.log);
   app.addHook('onClose', () => stopChainSweeps());
+  // Callbacks to chains' externalCallbackUrl, from the outbox, on every instance (decision 042);
+  // without CALLBACK_SECRET no chain gets a callback URL and nothing is sent.
+  const secret = context.config.CALLBACK_SECRET;
+  const callbacks = secret
+    ? startCallbackDelivery({
+        database: context.database,
+        config: context.config,
+        secret,
+        log: app.log,
+      })
+    : null;
+  if (callbacks) app.addHook('onClose', () => callbacks.stop());
   // A notice mail that fails is logged (what failed and why, never the mail) and forgotten.
   context.background.onFailure(({ what, error }) =>
     app.log.warn({ err: error }, `Background work failed: ${what}`),
@@ -116,6 +130,9 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(signatureProfileRoutes, { ctx: context });
+    await authenticated.register(callbackRoutes, {
+      ctx: { database: context.database, kickDelivery: () => callbacks?.kick() },
+    });
     await authenticated.register(chainSignatureRoutes, {
       ctx: { ...context, ...stores, pdf },
     });

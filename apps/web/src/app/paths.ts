@@ -24,6 +24,7 @@ export const routes = {
   usersRssp: { path: '/users-rssp', access: admin },
   devicesAdmin: { path: '/devices-admin', access: admin },
   cscClients: { path: '/csc-clients', access: admin },
+  callbacks: { path: '/callbacks', access: admin },
   /** The CSC API's consent page (oauth2/authorize sends the browser here). */
   cscConsent: { path: '/csc-consent/:requestId', access: adminOrUser },
 
@@ -107,6 +108,7 @@ export const paths = {
   usersRssp: '/users-rssp',
   devicesAdmin: '/devices-admin',
   cscClients: '/csc-clients',
+  callbacks: '/callbacks',
   credentials: '/credentials',
   importCredential: '/credentials/importCredential',
   importEvroTrust: '/credentials/importEvroTrust',

@@ -44,6 +44,7 @@ const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-c
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
 const CscClientsPage = lazyPage(() => import('../features/csc/routes/csc-clients-page'));
+const CallbacksPage = lazyPage(() => import('../features/callbacks/routes/callbacks-page'));
 const ImportCredentialPage = lazyPage(
   () => import('../features/credential-refs/routes/import-credential-page'),
 );
@@ -109,6 +110,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.usersRssp, <ExternalPage titleKey="menu.usersRssp" />),
   guarded(routes.devicesAdmin, <DevicesAdminPage />),
   guarded(routes.cscClients, <CscClientsPage />),
+  guarded(routes.callbacks, <CallbacksPage />),
   guarded(routes.cscConsent, <CscConsentPage />),
 
   guarded(routes.credentials, <CredentialsPage />),

@@ -1,3 +1,4 @@
+import callbacks from '../../features/callbacks/i18n/en.json';
 import chains from '../../features/chains/i18n/en.json';
 import credentialRefs from '../../features/credential-refs/i18n/en.json';
 import credentials from '../../features/credentials/i18n/en.json';
@@ -24,6 +25,7 @@ export const en = {
   chains,
   devices,
   csc,
+  callbacks,
   signatureDrawer,
   documentView,
   signatureProfiles,

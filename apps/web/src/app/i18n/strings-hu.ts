@@ -1,3 +1,4 @@
+import callbacks from '../../features/callbacks/i18n/hu.json';
 import chains from '../../features/chains/i18n/hu.json';
 import credentialRefs from '../../features/credential-refs/i18n/hu.json';
 import credentials from '../../features/credentials/i18n/hu.json';
@@ -25,6 +26,7 @@ export const hu: Record<keyof typeof en, object> = {
   chains,
   devices,
   csc,
+  callbacks,
   signatureDrawer,
   documentView,
   signatureProfiles,

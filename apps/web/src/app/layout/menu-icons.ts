@@ -13,6 +13,7 @@ import Security from '@mui/icons-material/Security';
 import Cloud from '@mui/icons-material/Cloud';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Wallpaper from '@mui/icons-material/Wallpaper';
+import Webhook from '@mui/icons-material/Webhook';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { MenuItemId } from './menu-items';
@@ -28,6 +29,7 @@ export const menuIcons: Record<MenuItemId, typeof SvgIcon> = {
   'evro-credentials': VerifiedUser,
   devices: PhoneAndroid,
   'csc-clients': Cloud,
+  callbacks: Webhook,
   'signature-background': Wallpaper,
   license: WorkspacePremium,
   'my-documents': Description,

@@ -25,6 +25,7 @@ describe('menuItems', () => {
       'imported-credentials',
       'devices',
       'csc-clients',
+      'callbacks',
       'signature-background',
       'license',
     ]);

@@ -13,6 +13,7 @@ export type MenuItemId =
   | 'evro-credentials'
   | 'devices'
   | 'csc-clients'
+  | 'callbacks'
   | 'signature-background'
   | 'license'
   | 'my-documents'
@@ -67,6 +68,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
       },
       { id: 'devices', labelKey: 'menu.devices', to: paths.devicesAdmin },
       { id: 'csc-clients', labelKey: 'menu.cscClients', to: paths.cscClients },
+      { id: 'callbacks', labelKey: 'menu.callbacks', to: paths.callbacks },
       {
         id: 'signature-background',
         labelKey: 'menu.signatureBackground',
