@@ -170,7 +170,7 @@ describe('the embedded CA answers OCSP and publishes a CRL (decision 037)', () =
 
     // A serial this CA never issued: unknown.
     const foreign = Buffer.from(ocspCertId(annDer!, rootDer!));
-    foreign[foreign.length - 1] ^= 0xff;
+    foreign.writeUInt8(foreign.readUInt8(foreign.length - 1) ^ 0xff, foreign.length - 1);
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/rssp/v1/ca/ocsp',
