@@ -179,6 +179,25 @@ export const configDocs: Record<Variable, { default: string; description: string
       'PEM certificate of the external CA: trusted for its responses, served at /ca/certificate.',
   },
   CMP_TIMEOUT_SECS: { default: '30', description: 'How long one CMP exchange may take.' },
+  VALIDATION_FETCH_TIMEOUT_SECS: {
+    default: '10',
+    description:
+      "How long one fetch of a certificate's OCSP response, CRL or issuer certificate (for a signature's validation data) may take, redirects included.",
+  },
+  VALIDATION_FETCH_MAX_BYTES: {
+    default: '10485760',
+    description: 'Largest OCSP response, CRL or certificate fetched for validation data.',
+  },
+  VALIDATION_FETCH_MAX_REQUESTS: {
+    default: '16',
+    description:
+      "HTTP requests one signature's validation data may make (redirects count); what is left out is named as missing.",
+  },
+  VALIDATION_FETCH_ALLOW_PRIVATE: {
+    default: 'false',
+    description:
+      'Let those fetches reach loopback and private addresses (an internal CA, tests); otherwise refused, redirects included.',
+  },
   USER_GROUPS_ENABLED: { default: 'false', description: 'User groups feature.' },
   DEFAULT_USER_ROLES: {
     default: 'creator,signer',

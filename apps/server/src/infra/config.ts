@@ -92,6 +92,14 @@ export const envSchema = z.object({
   /** The CA's certificate (PEM): checks signature-protected responses, served as /ca/certificate. */
   CMP_CA_CERT_FILE: z.string().min(1).optional(),
   CMP_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Fetching OCSP responses, CRLs and issuer certificates for a signature's validation data: time per fetch (redirects included). */
+  VALIDATION_FETCH_TIMEOUT_SECS: int(1, 120).default(10),
+  /** Largest OCSP response, CRL or certificate fetched. */
+  VALIDATION_FETCH_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** HTTP requests one signature's validation data may make (redirects count). */
+  VALIDATION_FETCH_MAX_REQUESTS: int(0, 100).default(16),
+  /** Let those fetches reach loopback and private addresses (an internal CA's responder, tests). */
+  VALIDATION_FETCH_ALLOW_PRIVATE: bool.default(false),
   USER_GROUPS_ENABLED: bool.default(false),
   /** Roles a new user starts with: comma-separated assignable roles, or `none`. */
   DEFAULT_USER_ROLES: z

@@ -5,6 +5,7 @@ import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/si
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
+import type { ValidationDataSource } from '#infra/validation-data';
 import type { CredentialRefService } from '#platform/public';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
 import type { NewChainHistoryEvent } from './chain-history';
@@ -41,6 +42,8 @@ export interface SignContext extends ChainContext {
   buffers: RevisionBuffers;
   /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
   pdf: PdfPool;
+  /** Certificates, OCSP responses and CRLs of a signature's chains (B-LT; the rSSP's source). */
+  validationData: ValidationDataSource;
   /** Tests only: kill the process at this point of the first chain's signing. */
   crashAt?: CrashPoint | undefined;
 }
