@@ -49,6 +49,19 @@ function subjectOf(certificate: X509Certificate): string {
 const authModeOf = (mode: string | undefined): CredentialRefRow['authMode'] =>
   mode === 'explicit' ? 'EXPLICIT' : mode === 'implicit' ? 'IMPLICIT' : 'OAUTH2CODE';
 
+/** Whether the imported credential `id` is `userId`'s own (a signature profile's check, D§3). */
+export async function ownsCredentialRef(
+  db: Ctx['database']['db'],
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: credentialRefs.id })
+    .from(credentialRefs)
+    .where(and(eq(credentialRefs.id, id), eq(credentialRefs.userId, userId)));
+  return row !== undefined;
+}
+
 export function createCredentialRefService(ctx: Ctx) {
   const providers = loadExternalProviders(ctx.config);
   const endpoints = endpointsResolver();

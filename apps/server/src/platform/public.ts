@@ -6,4 +6,8 @@ export { bootstrapPlatform } from './bootstrap';
 export { platformPlugin } from './platform-plugin';
 export { createUserDirectory } from './user-directory';
 export { createIdentityLogout } from './user-logout';
-export { createCredentialRefService, type CredentialRefService } from './credential-refs';
+export {
+  createCredentialRefService,
+  ownsCredentialRef,
+  type CredentialRefService,
+} from './credential-refs';
