@@ -4,6 +4,7 @@
  */
 export { bootstrapPlatform } from './bootstrap';
 export { platformPlugin } from './platform-plugin';
+export { providerProxyRoutes } from './provider-proxy-routes';
 export { createUserDirectory } from './user-directory';
 export { createIdentityLogout } from './user-logout';
 export {
