@@ -225,6 +225,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'Lets anyone register a CSC client at `/csc/v2/oauth2/register` (RFC 7591; at most 10 a minute).',
   },
+  CSC_SCAL: {
+    default: '1',
+    description:
+      'SCAL of the CSC credentials: `2` makes credentials/authorize take only a `scope=credential` token bound to the hashes (docs/csc.md).',
+  },
   CSC_TOKEN_TTL_SECS: {
     default: '3600',
     description: 'How long a CSC access token is good for.',

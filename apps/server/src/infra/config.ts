@@ -126,6 +126,12 @@ export const envSchema = z.object({
   CSC_CLIENTS_FILE: z.string().default(''),
   /** RFC 7591 dynamic registration of CSC clients at /csc/v2/oauth2/register. */
   CSC_DYNAMIC_REGISTRATION: bool.default(false),
+  /**
+   * The SCAL of Signet's CSC credentials (decision 043): 1 lets a `service` token authorise
+   * hashes (the SAD is bound to them anyway); 2 asks for the SCAL2 OAuth round, a token of scope
+   * `credential` bound to exactly the hashes, before credentials/authorize.
+   */
+  CSC_SCAL: z.enum(['1', '2']).default('1'),
   /** Seconds a CSC access token is good for. */
   CSC_TOKEN_TTL_SECS: int(60, 86_400).default(3_600),
   /** A JSON file of external CSC providers whose credentials users import (docs/csc.md). */

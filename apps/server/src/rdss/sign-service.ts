@@ -21,7 +21,7 @@ import type { PdfPool } from './pdf-pool';
 import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { chainSignatureAppearance, profileCredential } from './sign-appearance';
+import { chainSignatureAppearance, profileSigningCredential } from './sign-appearance';
 import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
@@ -160,22 +160,34 @@ export async function signChains(options: {
   clientAddress?: string | undefined;
   timings?: Timings;
 }): Promise<SignResultItem[]> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor } = options;
   const timings = options.timings ?? noTimings;
-  refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
+  const own = options.input.credentialOptions;
+  // A profile named without a credential signs with the profile's (D§3): an rSSP credential,
+  // or an imported one, which takes the imported-credential path (returnHashes, then the SAD).
+  const fromProfile =
+    own.credentialId === undefined && own.credentialRefId === undefined
+      ? await profileSigningCredential({
+          db: ctx.database.db,
+          maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
+          request: options.input,
+          signer: { id: actor.id, name: actor.email },
+        })
+      : null;
+  const input: SignRequest =
+    fromProfile?.credentialRefId != null
+      ? {
+          ...options.input,
+          credentialOptions: { ...own, credentialRefId: fromProfile.credentialRefId },
+        }
+      : options.input;
+  refuseLaterModes(input);
   if (input.credentialOptions.credentialRefId !== undefined) {
     const signer = await signerOf(ctx, actor, options.clientAddress);
     return signWithReference(ctx, { actor, signer, input, timings });
   }
-  const credentialId =
-    input.credentialOptions.credentialId ??
-    (await profileCredential({
-      db: ctx.database.db,
-      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
-      request: input,
-      signer: { id: actor.id, name: actor.email },
-    }));
+  const credentialId = input.credentialOptions.credentialId ?? fromProfile?.credentialId ?? null;
   if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
