@@ -27,7 +27,7 @@ const errors = {
 };
 
 /** `attachment; filename*=UTF-8''…` (RFC 6266), so any file name survives the header. */
-function attachment(fileName: string): string {
+export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
