@@ -77,7 +77,8 @@ const english: ValidationLabels = {
     CERTIFICATE_REVOKED: 'The certificate was revoked before the signature',
     CHAIN_NOT_TRUSTED: 'The certificate does not chain to a trusted root',
     CERTIFICATE_NOT_VALID_AT_SIGNING_TIME: 'The certificate was not valid at the signing time',
-    CERTIFICATE_REVOKED_NO_POE: 'The certificate is revoked and no time-stamp proves an earlier signature',
+    CERTIFICATE_REVOKED_NO_POE:
+      'The certificate is revoked and no time-stamp proves an earlier signature',
     REVOCATION_UNKNOWN: 'The revocation status could not be determined',
     TIMESTAMP_INVALID: 'The time-stamp does not verify',
     TIMESTAMP_NOT_TRUSTED: 'The time-stamping authority is not trusted',

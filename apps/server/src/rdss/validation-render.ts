@@ -37,13 +37,18 @@ function signatureRows(s: SignatureValidation, labels: ValidationLabels): [strin
       s.trust.chain.length > 0 ? ` · ${s.trust.chain.join(' → ')}` : ''
     }`,
   ]);
-  const revoked = s.revocation.revokedAt ? ` · ${labels.revokedAt} ${time(s.revocation.revokedAt)}` : '';
+  const revoked = s.revocation.revokedAt
+    ? ` · ${labels.revokedAt} ${time(s.revocation.revokedAt)}`
+    : '';
   rows.push([
     labels.revocation,
     `${labels.revocationStatus[s.revocation.status]} · ${labels.revocationSource[s.revocation.source]}${revoked}`,
   ]);
   rows.push([labels.level, s.level ?? '—']);
-  rows.push([labels.coverage, s.coversWholeDocument ? labels.wholeDocument : labels.notWholeDocument]);
+  rows.push([
+    labels.coverage,
+    s.coversWholeDocument ? labels.wholeDocument : labels.notWholeDocument,
+  ]);
   for (const update of s.laterUpdates) {
     rows.push([
       labels.laterUpdates,
