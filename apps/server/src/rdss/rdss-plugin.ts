@@ -134,10 +134,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         pdf,
         maxUploadBytes: config.MAX_UPLOAD_DOCUMENT_BYTES,
         // The embedded CA's root (its TSA's certificate chains to it) and the configured ones.
-        trustAnchors: async () => [
-          ...(await embeddedCaRoots(context.database.db)),
-          ...fileAnchors,
-        ],
+        trustAnchors: async () => [...(await embeddedCaRoots(context.database.db)), ...fileAnchors],
         turns: createCheckTurns(2),
         budget: createValidationBudget(config.VALIDATIONS_PER_MINUTE),
       },

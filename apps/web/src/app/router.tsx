@@ -53,6 +53,7 @@ const ImportedCredentialsPage = lazyPage(
 const CscConsentPage = lazyPage(() => import('../features/csc/routes/csc-consent-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const ValidatePage = lazyPage(() => import('../features/validation/routes/validate-page'));
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
 const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
@@ -130,6 +131,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.signatureBackground, <SignatureBackgroundPage />),
   comingSoon(routes.license, 'menu.license'),
   comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
+  guarded(routes.validate, <ValidatePage />),
 
   guarded(routes.profile, <ProfilePage />),
   guarded(routes.profileUpdate, <ProfilePage />),

@@ -7,6 +7,7 @@ import profile from '../../features/profile/i18n/en.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/en.json';
 import signing from '../../features/signing/i18n/en.json';
 import users from '../../features/users/i18n/en.json';
+import validation from '../../features/validation/i18n/en.json';
 import common from '../../shared/i18n/en.json';
 import documentView from '../../shared/document-view/i18n/en.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/en.json';
@@ -27,4 +28,5 @@ export const en = {
   documentView,
   signatureProfiles,
   signing,
+  validation,
 };

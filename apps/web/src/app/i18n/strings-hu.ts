@@ -7,6 +7,7 @@ import profile from '../../features/profile/i18n/hu.json';
 import signatureProfiles from '../../features/signature-profiles/i18n/hu.json';
 import signing from '../../features/signing/i18n/hu.json';
 import users from '../../features/users/i18n/hu.json';
+import validation from '../../features/validation/i18n/hu.json';
 import common from '../../shared/i18n/hu.json';
 import documentView from '../../shared/document-view/i18n/hu.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/hu.json';
@@ -28,4 +29,5 @@ export const hu: Record<keyof typeof en, object> = {
   documentView,
   signatureProfiles,
   signing,
+  validation,
 };
