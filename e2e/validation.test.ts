@@ -32,14 +32,14 @@ describe('the validation page (issue 27 §3)', () => {
     const person: Signer = await newSigner(browser, server, 'validator');
     contexts.push(person.context);
     const fileName = 'Validated lease';
-    const document = await person.api.post<{ id: string }>(
+    const uploaded = await person.api.post<{ id: string }>(
       `/rdss/v1/documents?fileName=${encodeURIComponent(fileName)}`,
       new Uint8Array(await multiPagePdf(fileName)),
     );
     const chain = await person.api.post<ChainView>('/rdss/v1/signatureChains', {
       type: 'ORDERED',
       signers: [{ email: person.email }],
-      origDocId: document.id,
+      origDocId: uploaded.id,
     });
     await person.api.post('/rdss/v1/signatures/sign', {
       credentialOptions: { credentialId: person.credentialId, PIN: keyPassword },
