@@ -240,6 +240,16 @@ export const configDocs: Record<Variable, { default: string; description: string
       'JSON file of external CSC providers users import credentials from (`[{id, name, apiBaseUrl, clientId, clientSecret?, …}]`, docs/csc.md).',
   },
   MAX_UPLOAD_DOCUMENT_BYTES: { default: '52428800', description: 'Largest PDF upload.' },
+  TRUST_ANCHORS_FILE: {
+    default: '',
+    description:
+      'DER or PEM certificates (a PEM file may hold several) that the validation page and API trust as roots besides the embedded CA.',
+  },
+  VALIDATIONS_PER_MINUTE: {
+    default: '30',
+    description:
+      'Files one user may validate per minute on one instance (the validation page and API).',
+  },
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: {
     default: '1048576',
     description: 'Largest signature profile image.',

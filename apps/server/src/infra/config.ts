@@ -137,6 +137,13 @@ export const envSchema = z.object({
   /** A JSON file of external CSC providers whose credentials users import (docs/csc.md). */
   EXTERNAL_PROVIDERS_FILE: z.string().default(''),
   MAX_UPLOAD_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  /**
+   * DER or PEM certificates the validator trusts as roots besides the embedded CA's (a PEM file
+   * may hold several; decision 039).
+   */
+  TRUST_ANCHORS_FILE: z.string().default(''),
+  /** Files one user may have validated per minute on an instance (`POST rdss/v1/validations`). */
+  VALIDATIONS_PER_MINUTE: int(1, 10_000).default(30),
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   /** Invitation mails (new chains and resends) one user may cause per UTC day. */
   INVITATION_MAILS_PER_DAY: int(1, 1_000_000).default(200),

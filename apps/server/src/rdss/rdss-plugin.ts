@@ -3,6 +3,11 @@ import type { AppContext } from '#infra/app-context';
 import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { chainSignatureRoutes } from './chain-signature-routes';
+import { createCheckTurns } from './check-turns';
+import { embeddedCaRoots } from '#rssp/public';
+import { readTrustAnchorsFile } from './trust-anchors';
+import { createValidationBudget } from './validation-budget';
+import { validationRoutes } from './validation-routes';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
 import { downloadRoutes } from './download-routes';
@@ -88,6 +93,8 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     heapMb: 256,
   });
   app.addHook('onClose', () => pdf.close());
+  // Roots the validation page trusts besides the embedded CA's; a bad file stops the start.
+  const fileAnchors = readTrustAnchorsFile(config.TRUST_ANCHORS_FILE);
   // Signers of one chain take turns; a withdrawal waits for no one and refuses while one signs.
   const locks = createChainLocks();
   await app.register(async (authenticated) => {
@@ -135,6 +142,18 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     });
     await authenticated.register(chainSignatureRoutes, {
       ctx: { ...context, ...stores, pdf },
+    });
+    await authenticated.register(validationRoutes, {
+      ctx: {
+        ...context,
+        ...stores,
+        pdf,
+        maxUploadBytes: config.MAX_UPLOAD_DOCUMENT_BYTES,
+        // The embedded CA's root (its TSA's certificate chains to it) and the configured ones.
+        trustAnchors: async () => [...(await embeddedCaRoots(context.database.db)), ...fileAnchors],
+        turns: createCheckTurns(2),
+        budget: createValidationBudget(config.VALIDATIONS_PER_MINUTE),
+      },
     });
   });
 };

@@ -49,6 +49,8 @@ export const routes = {
   signatureBackground: { path: '/signature-background', access: admin },
   license: { path: '/license', access: admin },
   quantumSafeDemo: { path: '/quantum-safe-demo', access: user },
+  /** Signature validation (issue 27 §3); `?chain=<id>` opens a chain's document. */
+  validate: { path: '/validate', access: adminOrUser },
 
   profile: { path: '/user/profile', access: adminOrUser },
   profileUpdate: { path: '/user/profile/:userId/update', access: adminOrUser },
@@ -118,6 +120,7 @@ export const paths = {
   signatureBackground: '/signature-background',
   license: '/license',
   quantumSafeDemo: '/quantum-safe-demo',
+  validate: '/validate',
   profile: '/user/profile',
   myDocuments: '/signatureChains/list',
   allDocuments: '/signatureChains/administrator/list',

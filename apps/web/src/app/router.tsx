@@ -54,6 +54,7 @@ const ImportedCredentialsPage = lazyPage(
 const CscConsentPage = lazyPage(() => import('../features/csc/routes/csc-consent-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const ValidatePage = lazyPage(() => import('../features/validation/routes/validate-page'));
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
 const QuantumDemoPage = lazyPage(() => import('../features/quantum-demo/routes/quantum-demo-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
@@ -143,6 +144,7 @@ const contentRoutes: RouteObject[] = [
       <QuantumDemoPage />
     </PoorManSignOnly>,
   ),
+  guarded(routes.validate, <ValidatePage />),
 
   guarded(routes.profile, <ProfilePage />),
   guarded(routes.profileUpdate, <ProfilePage />),

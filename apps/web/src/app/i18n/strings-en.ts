@@ -9,6 +9,7 @@ import signatureProfiles from '../../features/signature-profiles/i18n/en.json';
 import quantumDemo from '../../features/quantum-demo/i18n/en.json';
 import signing from '../../features/signing/i18n/en.json';
 import users from '../../features/users/i18n/en.json';
+import validation from '../../features/validation/i18n/en.json';
 import common from '../../shared/i18n/en.json';
 import documentView from '../../shared/document-view/i18n/en.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/en.json';
@@ -31,4 +32,5 @@ export const en = {
   signatureProfiles,
   signing,
   quantumDemo,
+  validation,
 };

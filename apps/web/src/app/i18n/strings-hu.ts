@@ -9,6 +9,7 @@ import signatureProfiles from '../../features/signature-profiles/i18n/hu.json';
 import quantumDemo from '../../features/quantum-demo/i18n/hu.json';
 import signing from '../../features/signing/i18n/hu.json';
 import users from '../../features/users/i18n/hu.json';
+import validation from '../../features/validation/i18n/hu.json';
 import common from '../../shared/i18n/hu.json';
 import documentView from '../../shared/document-view/i18n/hu.json';
 import signatureDrawer from '../../shared/signature-drawer/i18n/hu.json';
@@ -32,4 +33,5 @@ export const hu: Record<keyof typeof en, object> = {
   signatureProfiles,
   signing,
   quantumDemo,
+  validation,
 };

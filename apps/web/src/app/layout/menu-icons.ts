@@ -10,6 +10,7 @@ import Group from '@mui/icons-material/Group';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import Security from '@mui/icons-material/Security';
+import FactCheck from '@mui/icons-material/FactCheck';
 import Cloud from '@mui/icons-material/Cloud';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Wallpaper from '@mui/icons-material/Wallpaper';
@@ -36,4 +37,5 @@ export const menuIcons: Record<MenuItemId, typeof SvgIcon> = {
   'signature-profiles': Draw,
   credentials: Badge,
   'quantum-safe-demo': Security,
+  validate: FactCheck,
 };

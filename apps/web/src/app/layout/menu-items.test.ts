@@ -19,6 +19,7 @@ describe('menuItems', () => {
       'dashboard',
       'all-documents',
       'recycle-bin',
+      'validate',
       'users-rssp',
       'users',
       'credentials-admin',
@@ -60,6 +61,7 @@ describe('menuItems', () => {
     expect(ids({ ...base, config })).toEqual([
       'dashboard',
       'my-documents',
+      'validate',
       'signature-profiles',
       'credentials',
     ]);

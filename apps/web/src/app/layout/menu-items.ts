@@ -19,7 +19,8 @@ export type MenuItemId =
   | 'my-documents'
   | 'signature-profiles'
   | 'credentials'
-  | 'quantum-safe-demo';
+  | 'quantum-safe-demo'
+  | 'validate';
 
 export interface MenuItem {
   /** `data-testid` is `menu-<id>`. */
@@ -51,6 +52,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
       takesPart && { id: 'my-documents', labelKey: 'menu.myDocuments', to: paths.myDocuments },
       { id: 'all-documents', labelKey: 'menu.allDocuments', to: paths.allDocuments },
       { id: 'recycle-bin', labelKey: 'menu.recycleBin', to: paths.recycleBin },
+      { id: 'validate', labelKey: 'menu.validate', to: paths.validate },
       config.rsspPublicUrl
         ? { id: 'users-rssp', labelKey: 'menu.usersRssp', href: config.rsspPublicUrl }
         : { id: 'users-rssp', labelKey: 'menu.usersRssp', to: paths.usersRssp },
@@ -83,6 +85,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
   const items: (MenuItem | false)[] = [
     { id: 'dashboard', labelKey: 'menu.dashboard', to: paths.dashboard },
     { id: 'my-documents', labelKey: 'menu.myDocuments', to: paths.myDocuments },
+    { id: 'validate', labelKey: 'menu.validate', to: paths.validate },
     { id: 'signature-profiles', labelKey: 'menu.signatureProfiles', to: paths.signatureProfiles },
     showCredentials && { id: 'credentials', labelKey: 'menu.credentials', to: paths.credentials },
     config.poorManSignEnabled && {
