@@ -120,7 +120,15 @@ function compareDicts(options: {
 export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
   const section = file.sections[sectionIndex];
   const modifications: string[] = [];
-  if (!section) return { offset: -1, onlySignatures: false, modifications: ['missing section'] };
+  if (!section) {
+    return {
+      offset: -1,
+      onlySignatures: false,
+      changesContent: true,
+      modifications: ['missing section'],
+    };
+  }
+  let changesContent = false;
   const rootRef = section.summary.get('Root');
   const infoRef = section.summary.get('Info') ?? file.trailer.get('Info');
   const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
@@ -129,7 +137,10 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
     if (!entry) continue;
     const before = file.lookup(num, sectionIndex + 1);
     if (entry.type === 0) {
-      if (before && before.type !== 0) modifications.push(`object ${num} deleted`);
+      if (before && before.type !== 0) {
+        modifications.push(`object ${num} deleted`);
+        changesContent = true;
+      }
       continue;
     }
     const next = file.getObject(num, sectionIndex);
@@ -146,18 +157,22 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
     if (previous === undefined || previous === null) continue;
     if (same(previous, next)) continue;
     const label = `object ${num}${type ? ` (/${type})` : ''}`;
+    const already = modifications.length;
+    const isRoot = rootRef instanceof PdfRef && rootRef.num === num;
     if (Array.isArray(previous) && Array.isArray(next)) {
       if (!onlyAppendsSignatureFields(file, previous, next, sectionIndex)) {
         modifications.push(`${label}: array changed beyond added signature fields`);
+        changesContent = true;
       }
       continue;
     }
     if (!(previous instanceof PdfDict) || !(next instanceof PdfDict)) {
       modifications.push(`${label} changed`);
+      changesContent = true;
       continue;
     }
     const common = { file, section: sectionIndex, label, previous, next };
-    if (rootRef instanceof PdfRef && rootRef.num === num) {
+    if (isRoot) {
       modifications.push(
         ...compareDicts({
           ...common,
@@ -194,6 +209,16 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
     } else {
       modifications.push(`${label} changed`);
     }
+    // Any other object a later update redefines is drawn or decides what is drawn; of the
+    // catalogue only the page tree, optional content and the form do.
+    const added = modifications.slice(already);
+    if (isRoot ? added.some((m) => /\/(Pages|OCProperties|AcroForm)\b/.test(m)) : added.length > 0)
+      changesContent = true;
   }
-  return { offset: section.offset, onlySignatures: modifications.length === 0, modifications };
+  return {
+    offset: section.offset,
+    onlySignatures: modifications.length === 0,
+    changesContent,
+    modifications,
+  };
 }

@@ -285,6 +285,7 @@ function validateSignature(
       universalSignatureForgery: false,
       incrementalSavingAttack: false,
       signatureWrappingAttack: false,
+      shadowAttack: false,
     },
     problems,
     valid: false,
@@ -439,6 +440,7 @@ function validateSignature(
       report.subsequentUpdates.push(update);
       if (!update.onlySignatures)
         isa(`a later update modifies the document: ${update.modifications.join('; ')}`);
+      if (update.changesContent && report.digestMatches) report.flags.shadowAttack = true;
     }
     if (later.length === 0)
       isa('bytes were appended after the signed revision without a cross-reference section');

@@ -54,6 +54,12 @@ export interface UpdateReport {
   offset: number;
   /** True when the update only adds signatures, their fields, widgets and appearances. */
   onlySignatures: boolean;
+  /**
+   * Some change redefines what a page draws: a page, the page tree, a content stream, XObject,
+   * font, annotation or form field, optional content, or an object deleted (a shadow attack's
+   * hide, replace or hide-and-replace, decision 039).
+   */
+  changesContent: boolean;
   modifications: string[];
 }
 
@@ -98,6 +104,8 @@ export interface SignatureReport {
     incrementalSavingAttack: boolean;
     /** SWA: byte ranges not starting at 0, not excluding exactly /Contents, not ending at a revision end. */
     signatureWrappingAttack: boolean;
+    /** Shadow: the signed bytes are intact, yet a later update redefines what the pages show. */
+    shadowAttack: boolean;
   };
   /**
    * The PAdES baseline level the signature reaches: B-B; B-T with a valid signature time-stamp;

@@ -1,7 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
 // The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload,
-// preparing a signature or a document time-stamp (its hashing) and validating the signatures a
-// document holds. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
+// preparing a signature or a document time-stamp (its hashing), validating the signatures a
+// document holds and rendering a signing trail. Built as dist/pdf-worker.js beside the server
+// (scripts/build.ts).
 import {
   inspectPdf,
   isPdfError,
@@ -17,12 +18,14 @@ import {
   type ValidateOptions,
   type ValidationReport,
 } from '@signet/pades';
+import { renderSigningTrail, type SigningTrailInput } from './signing-trail-render';
 
 export type PdfJob = (
   | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
   | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
   | { kind: 'validate'; bytes: Uint8Array; options: ValidateOptions }
   | { kind: 'documentTimestamp'; bytes: Uint8Array; options: DocumentTimestampOptions }
+  | { kind: 'trail'; input: SigningTrailInput }
 ) & {
   /** Told when the job starts on its thread: its time limit counts from then. */
   started: MessagePort;
@@ -37,12 +40,14 @@ export type PdfJobAnswer =
   | { prepared: PreparedSignature }
   | { validation: ValidationReport }
   | { documentTimestamp: PreparedDocumentTimestamp }
+  | { trail: Uint8Array }
   | { pdfError: { code: string; message: string } };
 
-export default function runPdfJob(job: PdfJob): PdfJobAnswer {
+export default async function runPdfJob(job: PdfJob): Promise<PdfJobAnswer> {
   job.started.postMessage(true);
   job.started.close();
   try {
+    if (job.kind === 'trail') return { trail: await renderSigningTrail(job.input) };
     if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
     if (job.kind === 'validate') return { validation: validate(job.bytes, job.options) };
     if (job.kind === 'documentTimestamp')
