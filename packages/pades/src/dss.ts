@@ -5,7 +5,15 @@
  * changes only the catalog's /DSS, which validators count as an allowed change.
  */
 import { createHash } from 'node:crypto';
-import { parseCertificate, readDer, type Certificate } from '@signet/der';
+import {
+  parseCertificate,
+  readCrl,
+  readDer,
+  readOcspResponse,
+  type Certificate,
+  type Crl,
+  type OcspResponse,
+} from '@signet/der';
 import { findSignerCertificate, parseSignedData } from './cms-signed-data';
 import { IncrementalUpdate } from './incremental-update';
 import { OID } from './oids';
@@ -21,7 +29,7 @@ import {
   type PdfValue,
 } from './pdf-objects';
 import { getCatalog } from './pdf-structure';
-import { readCrl, readOcspResponse, type Crl, type OcspResponse } from './revocation-data';
+
 import { revocationConcerns } from './revocation-check';
 import { collectSignatureFields } from './signature-fields';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readDer } from '@signet/der';
+import { readDer, readOcspResponse } from '@signet/der';
 import {
   addDocumentTimestamp,
   addValidationData,
@@ -18,7 +18,6 @@ import {
 } from '../src/index';
 import { PdfFile } from '../src/pdf-file';
 import { PdfDict, PdfString } from '../src/pdf-objects';
-import { readOcspResponse } from '../src/revocation-data';
 import { certificateDer, ecSigner, rsaSigner, type TestPki } from './support/pki';
 import { crl, ocspResponse } from './support/revocation';
 import { localTsa, pdfsig, qpdfCheck, runTool, testPki } from './support/tools';
