@@ -105,6 +105,14 @@ export function readDss(file: PdfFile, section = 0): DssContents {
   return { certificates: data('Certs'), ocsps: data('OCSPs'), crls: data('CRLs') };
 }
 
+/** What the DSS of a document (as it stands) holds, DER. */
+export function readDocumentSecurityStore(
+  pdf: Uint8Array,
+  options: { password?: string; limits?: PdfLimits } = {},
+): DssContents {
+  return readDss(new PdfFile(pdf, options.password, options.limits));
+}
+
 const sha1Hex = (bytes: Uint8Array): string =>
   createHash('sha1').update(bytes).digest('hex').toUpperCase();
 

@@ -14,7 +14,7 @@ export { validate, validateOnline } from './validate';
 export {
   addValidationData,
   validationDataIncrement,
-  readDss,
+  readDocumentSecurityStore,
   signatureTimestampChain,
 } from './dss';
 export type { ValidationData, ValidationDataOptions, DssContents } from './dss';

@@ -18,7 +18,6 @@ import {
   dssView,
   isDocumentTimestamp,
   signatureLevel,
-  unanswered,
   validateDocumentTimestamp,
   type DocumentTimestampReport,
   type DssView,
@@ -215,8 +214,9 @@ export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationR
 }
 
 /**
- * Like `validate`, but asks `options.online` for the revocation of every certificate the DSS
- * does not answer for (source ONLINE in the report); the DSS's answer wins where there is one.
+ * Like `validate`, but also asks `options.online` about every certificate of the signers' and
+ * TSAs' paths below their anchors (their status now, source ONLINE in the report); a revocation
+ * either source knows wins, and the levels still count only what the DSS holds.
  */
 export async function validateOnline(
   pdf: Uint8Array,
@@ -232,9 +232,9 @@ export async function validateOnline(
     ...checked.timestamps.flatMap(({ evidence }) => (evidence.tsaChain ? [evidence.tsaChain] : [])),
   ];
   const asked = new Map<string, Promise<{ ocsps?: Uint8Array[]; crls?: Uint8Array[] }>>();
-  for (const chain of paths) {
-    for (const certificate of unanswered(chain, dssPool)) {
-      const issuer = chain.path[chain.path.indexOf(certificate) + 1];
+  for (const { path } of paths) {
+    for (const [i, certificate] of path.entries()) {
+      const issuer = path[i + 1];
       const key = Buffer.from(certificate.der).toString('base64');
       if (!issuer || asked.has(key)) continue;
       asked.set(

@@ -8,13 +8,14 @@ import {
   addValidationData,
   embed,
   prepareIncrement,
-  readDss,
+  readDocumentSecurityStore,
   signatureTimestampChain,
   sign,
   validate,
   validateOnline,
   validationDataIncrement,
   type FetchTimestamp,
+  type OnlineRevocation,
 } from '../src/index';
 import { PdfFile } from '../src/pdf-file';
 import { PdfDict, PdfString } from '../src/pdf-objects';
@@ -191,7 +192,7 @@ describe('PAdES B-LT and B-LTA', () => {
       ocsps: goodOcsps,
       crls: [caCrl],
     });
-    const dss = readDss(new PdfFile(twice));
+    const dss = readDocumentSecurityStore(twice);
     expect(dss.certificates).toHaveLength(4);
     expect(dss.ocsps).toHaveLength(3);
     expect(dss.crls).toHaveLength(1);
@@ -280,25 +281,43 @@ describe('PAdES B-LT and B-LTA', () => {
     expect(signature?.level).toBe('B-T');
   });
 
-  it('asks the online hook for what the DSS lacks (source ONLINE, level stays B-T)', async () => {
+  it('asks the online hook about every certificate: source ONLINE, a later revocation wins, the level stays', async () => {
     const signed = await sign(corpusFile('classic-xref'), rsaSigner(pki, 'rsa2048'), {
       fetchTimestamp: tsa,
     });
-    const asked: string[] = [];
-    const report = await validateOnline(signed, {
-      trustAnchors: anchors,
-      online: async ({ certificate }) => {
-        const der = Buffer.from(certificate);
-        asked.push(der.equals(certificateDer(pki, 'rsa2048')) ? 'alice' : 'tsa');
-        const [alice, , tsaOcsp] = goodOcsps as [Buffer, Buffer, Buffer];
-        return { ocsps: [der.equals(certificateDer(pki, 'tsa')) ? tsaOcsp : alice] };
-      },
-    });
-    expect(asked.sort()).toEqual(['alice', 'tsa']);
+    const [aliceGood, , tsaGood] = goodOcsps as [Buffer, Buffer, Buffer];
+    const online = (alice: Buffer) => {
+      const asked: string[] = [];
+      const hook: OnlineRevocation = async ({ certificate }) => {
+        const isTsa = Buffer.from(certificate).equals(certificateDer(pki, 'tsa'));
+        asked.push(isTsa ? 'tsa' : 'alice');
+        return { ocsps: [isTsa ? tsaGood : alice] };
+      };
+      return { hook, asked };
+    };
+    const first = online(aliceGood);
+    const report = await validateOnline(signed, { trustAnchors: anchors, online: first.hook });
+    expect(first.asked.sort()).toEqual(['alice', 'tsa']);
     const signature = report.signatures[0];
     expect(signature?.revocation).toMatchObject({ status: 'GOOD', source: 'ONLINE' });
     expect(signature?.timestamp?.revocation).toMatchObject({ status: 'GOOD', source: 'ONLINE' });
     expect(signature?.level).toBe('B-T');
+
+    // The DSS says good (collected at signing); revoked since, as the responder now says.
+    const withDss = addValidationData(signed, {
+      certificates: chainCertificates,
+      ocsps: [aliceGood, tsaGood],
+    });
+    await sleep(1100);
+    const now = online(ocspResponse(pki, dir, 'rsa2048', new Date()));
+    const later = await validateOnline(withDss, { trustAnchors: anchors, online: now.hook });
+    expect(now.asked.sort()).toEqual(['alice', 'tsa']);
+    expect(later.signatures[0]?.revocation).toMatchObject({
+      status: 'REVOKED',
+      source: 'ONLINE',
+      validAtSigningTime: true,
+    });
+    expect(later.signatures[0]?.level).toBe('B-LT');
   });
 
   it("names the chain of a signed increment's TSA, its signing certificate first", async () => {
