@@ -8,7 +8,7 @@ import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions, resendEmailConfirmation } from '#idp/public';
 import { createIdentityLogout, createUserDirectory } from '#platform/public';
-import { deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
+import { createTimestampClient, deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
 import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
 import type {
   OnEmailConfirmed,
@@ -90,6 +90,8 @@ export async function createContext(
     callLimiter,
     chainCounts: (userId) => countOwnChains(database.db, userId),
     presence,
+    // Every signature is time-stamped (B-T): TSA_URL's authority, or Signet's own (decision 036).
+    timestamps: createTimestampClient({ config, database, keyRing }),
   };
 }
 

@@ -3,7 +3,14 @@ import { createSigner, generateKey, type KeySpec } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
-import { certificateParts, fromPem, issueCertificate, toPem, type X509Signer } from '@signet/der';
+import {
+  certificateParts,
+  fromPem,
+  issueCertificate,
+  toPem,
+  X509_OID,
+  type X509Signer,
+} from '@signet/der';
 import { encodeDistinguishedName } from './distinguished-name';
 import { caAad } from './wrap-aad';
 
@@ -41,6 +48,18 @@ export interface CertificateAuthority {
   enroll(request: EnrollmentRequest): Promise<Buffer[]>;
 }
 
+/** The embedded CA, which also certifies Signet's own time-stamping authority (tsa-keys.ts). */
+export interface EmbeddedCa extends CertificateAuthority {
+  mode: 'embedded';
+  rootPem: string;
+  /**
+   * A time-stamping certificate for `spki` (digitalSignature + nonRepudiation, critical
+   * extendedKeyUsage id-kp-timeStamping alone, RFC 3161 §2.3) valid until `notAfter`; the chain,
+   * the TSA's certificate first.
+   */
+  issueTimeStamping(request: { subject: Buffer; spki: Buffer; notAfter: Date }): Buffer[];
+}
+
 /**
  * Loads the embedded CA, creating its root (EC P-384, self-signed, 20 years) and wrapped key on
  * first start. The CA key is unwrapped only for the moment of issuing.
@@ -48,7 +67,7 @@ export interface CertificateAuthority {
 export async function loadEmbeddedCa(options: {
   database: Database;
   ring: KeyRing;
-}): Promise<CertificateAuthority> {
+}): Promise<EmbeddedCa> {
   const { database, ring } = options;
   let row = await findCertificateAuthority(database.db);
   if (!row) {
@@ -78,28 +97,35 @@ export async function loadEmbeddedCa(options: {
   const root = certificateParts(rootDer);
   // Fails at start, not at the first enrollment, when the KEK is not the one the CA was made with.
   unwrapWithKek(ring, wrappedKey, caAad).fill(0);
+  const issue = (
+    request: { subject: Buffer; spki: Buffer; notAfter: Date } & Pick<
+      Parameters<typeof issueCertificate>[0],
+      'email' | 'extendedKeyUsage'
+    >,
+  ): Buffer[] => {
+    const pkcs8 = unwrapWithKek(ring, wrappedKey, caAad);
+    try {
+      const certificate = issueCertificate({
+        ...request,
+        issuer: root.subject,
+        issuerSpki: root.spki,
+        signer: createSigner(caKeySpec, pkcs8),
+        notBefore: new Date(Date.now() - 60_000),
+        isCa: false,
+      });
+      return [certificate, rootDer];
+    } finally {
+      pkcs8.fill(0);
+    }
+  };
   return {
     mode: 'embedded',
     rootPem: certificatePem,
     async enroll({ subject, spki, email }) {
-      const pkcs8 = unwrapWithKek(ring, wrappedKey, caAad);
-      try {
-        const now = new Date();
-        const certificate = issueCertificate({
-          subject,
-          spki,
-          issuer: root.subject,
-          issuerSpki: root.spki,
-          signer: createSigner(caKeySpec, pkcs8),
-          notBefore: new Date(now.getTime() - 60_000),
-          notAfter: new Date(now.getTime() + issuedValidityDays * dayMs),
-          isCa: false,
-          ...(email === null ? {} : { email }),
-        });
-        return [certificate, rootDer];
-      } finally {
-        pkcs8.fill(0);
-      }
+      const notAfter = new Date(Date.now() + issuedValidityDays * dayMs);
+      return issue({ subject, spki, notAfter, ...(email === null ? {} : { email }) });
     },
+    issueTimeStamping: ({ subject, spki, notAfter }) =>
+      issue({ subject, spki, notAfter, extendedKeyUsage: [X509_OID.timeStamping] }),
   };
 }

@@ -15,4 +15,5 @@ export type {
   SigningAuthorisation,
 } from './signing-client';
 export { embeddedCaRoots } from './ca-roots';
+export { createTimestampClient, type TimestampClient } from './tsa-client';
 export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';
