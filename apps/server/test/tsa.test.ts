@@ -1,11 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPem } from '@signet/der';
+import { derBytes, derChild, fromPem, readDer } from '@signet/der';
 import { validate } from '@signet/pades';
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignResult } from '@signet/contracts/signatures';
-import { embeddedCaRoots } from '#rssp/public';
+import { sql } from 'drizzle-orm';
+import { buildTimestampRequest, verifyTimestampToken } from '@signet/pades';
+import { createTimestampClient, embeddedCaRoots } from '#rssp/public';
 import { createRsspTestApp, fastKdfEnv, post, type Person } from './rssp-fixture';
 import {
   activatedCredential,
@@ -290,5 +292,69 @@ describe('the embedded time-stamping authority (B-T by default)', () => {
       certFile,
     ]);
     expect(verified.output).toContain(': OK');
+  });
+
+  it('keeps its key wrapped under the KEK and renews key and certificate once the key is past its use', async () => {
+    const rows = async () =>
+      (
+        (await t.context.database.db.execute(
+          sql`select id, certificate_pem, wrapped_key, use_until, not_after from rssp.tsa_keys
+              order by created_at`,
+        )) as unknown as {
+          rows: {
+            id: string;
+            certificate_pem: string;
+            wrapped_key: string;
+            use_until: string;
+            not_after: string;
+          }[];
+        }
+      ).rows;
+    const [first, ...others] = await rows();
+    expect(others).toEqual([]);
+    expect(first).toBeDefined();
+    // A KEK-wrapped blob (JSON naming its KEK), never the PKCS#8 key itself.
+    expect(JSON.parse(first!.wrapped_key)).toMatchObject({ v: 1, kek: expect.any(String) });
+    expect(first!.wrapped_key).not.toContain('MIG');
+    const year = 365 * 86_400_000;
+    expect(
+      new Date(first!.not_after).getTime() - new Date(first!.use_until).getTime(),
+    ).toBeGreaterThan(year - 86_400_000);
+
+    await t.context.database.db.execute(
+      sql`update rssp.tsa_keys set use_until = now() - interval '1 second'`,
+    );
+    // Another instance (a client of its own) finds the key used up and makes the next one.
+    const client = createTimestampClient(t.context);
+    const reply = await client.fetch(buildTimestampRequest(Buffer.from('renewed')));
+    const [old, renewed] = await rows();
+    expect(renewed).toBeDefined();
+    expect(renewed!.id).not.toBe(old!.id);
+    expect(renewed!.certificate_pem).not.toBe(old!.certificate_pem);
+    const replyFile = join(files.dir, 'renewed.tsr');
+    const dataFile = join(files.dir, 'renewed.txt');
+    writeFileSync(replyFile, reply);
+    writeFileSync(dataFile, 'renewed');
+    const newChain = join(files.dir, 'renewed-tsa.pem');
+    writeFileSync(newChain, renewed!.certificate_pem);
+    const verified = await runTool('openssl', [
+      'ts',
+      '-verify',
+      '-in',
+      replyFile,
+      '-data',
+      dataFile,
+      '-CAfile',
+      files.caFile,
+      '-untrusted',
+      newChain,
+    ]);
+    expect(verified.output).toContain('Verification: OK');
+    // Signed by the new key, whose certificate rides in the token.
+    const token = derBytes(derChild(readDer(reply), 1));
+    const check = verifyTimestampToken(token, Buffer.from('renewed'));
+    expect(check).toMatchObject({ imprintMatches: true, signatureValid: true });
+    const [renewedDer] = fromPem(renewed!.certificate_pem, 'CERTIFICATE');
+    expect(Buffer.from(check.tsaCertificate!.der).equals(Buffer.from(renewedDer!))).toBe(true);
   });
 });

@@ -20,6 +20,12 @@ const tsaKeySpec: KeySpec = { keyAlg: 'ec', curve: 'secp256r1' };
  */
 const certificateDays = 730;
 const useDays = 365;
+/**
+ * Serials are handed out in blocks: one `nextval` of `rssp.tsa_serials` gives this process the
+ * serials `block × serialBlock …` up to the next block's, so serials are unique across instances
+ * and restarts (a sequence never gives a value twice) without a statement per token.
+ */
+const serialBlock = 1024n;
 /** Advisory lock key under which one instance at a time makes a TSA key. */
 const tsaKeyLock = 0x5169_7a01;
 
@@ -42,6 +48,9 @@ export interface TsaKey extends Omit<TsaSigningKey, 'sign'> {
 export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
   const { database, ring } = options;
   let current: Promise<TsaKey> | undefined;
+  let serials: { next: bigint; end: bigint } | undefined;
+  let block: Promise<bigint> | undefined;
+  let lastBlock = -1n;
 
   const toKey = (row: TsaKeyRow): TsaKey => {
     const chain = fromPem(row.certificatePem, 'CERTIFICATE');
@@ -104,6 +113,15 @@ export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
     }
   };
 
+  const takeBlock = async (): Promise<bigint> => {
+    const result = (await database.db.execute(
+      sql`select nextval('rssp.tsa_serials')::text as block`,
+    )) as unknown as { rows: { block: string }[] };
+    const taken = result.rows[0]?.block;
+    if (taken === undefined) throw new Error('no TSA serial block');
+    return BigInt(taken);
+  };
+
   const load = async (): Promise<TsaKey> => {
     const found = await usable();
     if (found) return toKey(found);
@@ -124,14 +142,19 @@ export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
       if (current === pending) current = load();
       return current;
     },
-    /** The next TSTInfo serial number, unique across instances (a database sequence). */
+    /** The next TSTInfo serial number, unique across instances (blocks of a database sequence). */
     async nextSerial(): Promise<bigint> {
-      const result = (await database.db.execute(
-        sql`select nextval('rssp.tsa_serials')::text as serial`,
-      )) as unknown as { rows: { serial: string }[] };
-      const serial = result.rows[0]?.serial;
-      if (serial === undefined) throw new Error('no TSA serial');
-      return BigInt(serial);
+      for (;;) {
+        if (serials && serials.next < serials.end) return serials.next++;
+        // Callers meanwhile wait for the same block rather than each taking one; a block is
+        // applied once (the sequence rises, so a later block is a larger number).
+        const taking = block ?? (block = takeBlock().finally(() => (block = undefined)));
+        const taken = await taking;
+        if (taken > lastBlock) {
+          lastBlock = taken;
+          serials = { next: taken * serialBlock, end: (taken + 1n) * serialBlock };
+        }
+      }
     },
   };
 }
