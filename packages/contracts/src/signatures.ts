@@ -152,10 +152,17 @@ export const signResultItemSchema = z.object({
   signedDocument: signedDocumentSchema,
   signedAt: z.string(),
   /**
-   * The PAdES baseline level the signature reached as made: B-T with its time-stamp, B-B when
-   * the TSA failed and TSA_OPTIONAL let it sign without one. Absent on the returnHashes step.
+   * The PAdES baseline level the signature reached as made: B-T with its time-stamp (B-B when
+   * the TSA failed and TSA_OPTIONAL let it sign without one), B-LT when the DSS holds the
+   * validation data of its chains, B-LTA when a document time-stamp followed (the chain's last
+   * signature). Absent on the returnHashes step.
    */
   level: z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA']).optional(),
+  /**
+   * What of the validation data (certificates, OCSP responses, CRLs, the document time-stamp)
+   * could not be had, e.g. "OCSP for CN=…: unreachable": the signature is made without it.
+   */
+  missingValidationData: z.array(z.string()).optional(),
   /** Only on the returnHashes step of an external provider: the document's hash (base64). */
   docHash: z.string().optional(),
   /**

@@ -196,6 +196,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'When the TSA fails, sign without a time-stamp (B-B; the sign answer says `level: B-B` and the log warns) instead of failing.',
   },
+  LTA_ENABLED: {
+    default: 'true',
+    description:
+      "A chain's last signature also adds a document time-stamp over the whole document and its validation data (PAdES B-LTA).",
+  },
   VALIDATION_FETCH_TIMEOUT_SECS: {
     default: '10',
     description:

@@ -98,6 +98,8 @@ export const envSchema = z.object({
   TSA_PASSWORD: z.string().optional(),
   TSA_TIMEOUT_MS: int(100, 120_000).default(10_000),
   TSA_OPTIONAL: bool.default(false),
+  /** A document time-stamp on a chain's last signature (PAdES B-LTA). */
+  LTA_ENABLED: bool.default(true),
   /** Fetching OCSP responses, CRLs and issuer certificates for a signature's validation data: time per fetch (redirects included). */
   VALIDATION_FETCH_TIMEOUT_SECS: int(1, 120).default(10),
   /** Largest OCSP response, CRL or certificate fetched. */

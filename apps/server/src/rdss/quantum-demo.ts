@@ -102,13 +102,15 @@ export async function quantumDemoSign(options: {
     );
     let increment: Uint8Array;
     try {
-      increment = await timings.measure('engine', () =>
+      const evidence = await timings.measure('engine', () =>
         signatureIncrement(ctx, {
           prepared,
           signature: signatures[0] as Uint8Array,
           chainDone: true,
+          base: () => Promise.resolve(bytes),
         }),
       );
+      increment = evidence.increment;
     } catch (error) {
       throw pdfFailure(error, { index: 0 });
     }

@@ -56,6 +56,19 @@ export const signRoutes: FastifyPluginAsync<{ ctx: SignContext }> = async (insta
           'Signed without a time-stamp (PAdES B-B): the time-stamping authority failed',
         );
       }
+      const incomplete = result.filter((item) => item.missingValidationData);
+      if (incomplete.length > 0) {
+        // Signed, but without all of the data that validates it offline later (B-LT).
+        request.log.warn(
+          {
+            chains: incomplete.map((item) => ({
+              id: item.signatureId,
+              missing: item.missingValidationData,
+            })),
+          },
+          'Signed without complete validation data',
+        );
+      }
       return reply.header('server-timing', timings.header()).send(result);
     },
   );

@@ -512,8 +512,9 @@ const completesChain = (job: Job): boolean =>
   job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
 
 /**
- * The signed increments of a job (signature-evidence.ts: the CMS and its time-stamp), made
- * before any commit; a failing TSA throws SERVICE_UNAVAILABLE here.
+ * The signed increments of a job (signature-evidence.ts: the CMS, its time-stamp, the DSS and on
+ * the chain's last signature the document time-stamp), made before any commit; a failing TSA
+ * throws SERVICE_UNAVAILABLE here.
  */
 export async function jobEvidence(
   ctx: SignContext,
@@ -526,12 +527,19 @@ export async function jobEvidence(
   try {
     const [main, trailEvidence] = await timings.measure('engine', () =>
       Promise.all([
-        signatureIncrement(ctx, { prepared: job.prepared, signature: signature.main, chainDone }),
+        signatureIncrement(ctx, {
+          prepared: job.prepared,
+          signature: signature.main,
+          chainDone,
+          base: () => baseBytesOf(ctx, job),
+          password: job.password,
+        }),
         trail && signature.trail
           ? signatureIncrement(ctx, {
               prepared: trail.prepared,
               signature: signature.trail,
               chainDone,
+              base: () => Promise.resolve(trail.baseBytes),
             })
           : undefined,
       ]),
@@ -540,6 +548,15 @@ export async function jobEvidence(
   } catch (error) {
     throw pdfFailure(error, { index: job.index });
   }
+}
+
+/**
+ * The bytes of the revision a job was prepared on: still in the call's buffer, or read again
+ * (an imported credential's job waits between two calls without its buffer).
+ */
+function baseBytesOf(ctx: SignContext, job: Job): Promise<Uint8Array> {
+  if (job.baseBytes) return Promise.resolve(job.baseBytes);
+  return revisions.joinRevision(ctx.database.db, ctx, job.document.id, job.base);
 }
 
 /**
@@ -636,6 +653,7 @@ export async function commitJob(
     signedDocument: { id: revision.id, fileName: job.document.fileName },
     signedAt: job.signedAt.toISOString(),
     level: evidence.main.level,
+    ...(evidence.main.missing.length > 0 ? { missingValidationData: evidence.main.missing } : {}),
   };
   const after = {
     ...job.stored,

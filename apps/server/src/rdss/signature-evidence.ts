@@ -1,15 +1,41 @@
-import { embed, isPdfError, type PreparedSignature } from '@signet/pades';
+import {
+  embed,
+  embedDocumentTimestamp,
+  isPdfError,
+  requestTimestampTokenForDigest,
+  signatureTimestampChain,
+  validationDataIncrement,
+  type PreparedSignature,
+} from '@signet/pades';
 import { AppError } from '#infra/app-error';
+import type { ValidationData } from '#infra/validation-data';
 import type { SignContext } from './sign-service';
 
 /** The PAdES baseline level a signature reached as it was made. */
-export type SignatureLevel = 'B-B' | 'B-T';
+export type SignatureLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
 
 /** A signature's increment (what is stored) and the level its evidence reached. */
 export interface SignatureEvidence {
   increment: Uint8Array;
   level: SignatureLevel;
+  /** Validation data that could not be had (the signature is made without it). */
+  missing: string[];
 }
+
+type EvidenceContext = Pick<
+  SignContext,
+  'timestamps' | 'validationData' | 'pdf' | 'buffers' | 'config'
+>;
+
+const unavailable = (cause: unknown) =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The time-stamping authority did not answer; nothing was signed, try again',
+    undefined,
+    { cause },
+  );
+
+const timestampFailed = (error: unknown) => isPdfError(error) && error.code === 'TIMESTAMP_FAILED';
 
 /**
  * The increment one signature value makes of its prepared revision, and the one place where a
@@ -20,26 +46,77 @@ export interface SignatureEvidence {
  *
  * The time-stamp comes from `ctx.timestamps` (TSA_URL's authority or the embedded one). A TSA
  * that fails or is late fails the signature with SERVICE_UNAVAILABLE before anything is stored;
- * with TSA_OPTIONAL the signature is made without it (B-B) and says so.
+ * with TSA_OPTIONAL the signature is made without it (B-B) and says so. The validation data
+ * (the signer's and the TSA's chains with their OCSP responses or CRLs, `ctx.validationData`)
+ * goes in a DSS update right after the signature's, in the same stored increment; what could not
+ * be had is named in `missing` and never fails the signature. When the chain is done (and
+ * LTA_ENABLED) a document time-stamp follows (decision 038).
+ *
+ * `base` gives the revision the signature was prepared on (the updates after the signature's are
+ * appended to it); `password` opens an encrypted document.
  */
 export async function signatureIncrement(
-  ctx: Pick<SignContext, 'timestamps'>,
-  options: { prepared: PreparedSignature; signature: Uint8Array; chainDone: boolean },
+  ctx: EvidenceContext,
+  options: {
+    prepared: PreparedSignature;
+    signature: Uint8Array;
+    chainDone: boolean;
+    base: () => Promise<Uint8Array>;
+    password?: string | undefined;
+  },
 ): Promise<SignatureEvidence> {
-  const { prepared, signature } = options;
+  const { prepared, signature, chainDone, password } = options;
+  let signed: Uint8Array;
+  let level: SignatureLevel = 'B-T';
   try {
-    const increment = await embed(prepared, signature, { fetchTimestamp: ctx.timestamps.fetch });
-    return { increment, level: 'B-T' };
+    signed = await embed(prepared, signature, { fetchTimestamp: ctx.timestamps.fetch });
   } catch (error) {
-    if (!isPdfError(error) || error.code !== 'TIMESTAMP_FAILED') throw error;
-    if (ctx.timestamps.optional) {
-      return { increment: await embed(prepared, signature), level: 'B-B' };
+    if (!timestampFailed(error)) throw error;
+    if (!ctx.timestamps.optional) throw unavailable(error);
+    signed = await embed(prepared, signature);
+    level = 'B-B';
+  }
+  const parts = [signed];
+  // The document as it stands after each update: the revision's buffer, extended in place.
+  let document = ctx.buffers.extend(await options.base(), signed);
+
+  const data = await collect(ctx, [
+    prepared.state.certificateChain.map((b64) => Buffer.from(b64, 'base64')),
+    signatureTimestampChain(signed, prepared.state),
+  ]);
+  const dss = validationDataIncrement(document, {
+    certificates: data.certificates,
+    ocsps: data.ocsps,
+    crls: data.crls,
+    ...(password === undefined ? {} : { password }),
+  });
+  parts.push(dss);
+  if (level === 'B-T' && data.missing.length === 0) level = 'B-LT';
+
+  if (chainDone && ctx.config.LTA_ENABLED) {
+    document = ctx.buffers.extend(document, dss);
+    const stamp = await ctx.pdf.prepareDocumentTimestamp(document, {
+      ...(password === undefined ? {} : { password }),
+    });
+    try {
+      const token = await requestTimestampTokenForDigest(stamp.digest, ctx.timestamps.fetch);
+      parts.push(embedDocumentTimestamp(stamp, token));
+      if (level === 'B-LT') level = 'B-LTA';
+    } catch (error) {
+      if (!timestampFailed(error)) throw error;
+      if (!ctx.timestamps.optional) throw unavailable(error);
+      data.missing.push('Document time-stamp: the time-stamping authority failed');
     }
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The time-stamping authority did not answer; nothing was signed, try again',
-      undefined,
-      { cause: error },
-    );
+  }
+  return { increment: Buffer.concat(parts), level, missing: data.missing };
+}
+
+/** The validation data of the chains; a source that fails is missing data, not a failure. */
+async function collect(ctx: EvidenceContext, chains: Uint8Array[][]): Promise<ValidationData> {
+  try {
+    return await ctx.validationData.collect(chains.filter((chain) => chain.length > 0));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'failed';
+    return { certificates: [], ocsps: [], crls: [], missing: [`Validation data: ${reason}`] };
   }
 }

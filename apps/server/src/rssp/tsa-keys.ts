@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, gt, sql } from 'drizzle-orm';
 import { fromPem, parseCertificate, toPem } from '@signet/der';
+import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
@@ -45,7 +46,11 @@ export interface TsaKey extends Omit<TsaSigningKey, 'sign'> {
  * by the embedded CA (created here on first use, whatever CA_MODE says). Instances take turns
  * making one, so two never renew at once.
  */
-export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
+export function createTsaKeys(options: {
+  database: Database;
+  ring: KeyRing;
+  config: Pick<Config, 'RSSP_API_URL' | 'publicUrl'>;
+}) {
   const { database, ring } = options;
   let current: Promise<TsaKey> | undefined;
   let serials: { next: bigint; end: bigint } | undefined;
@@ -85,12 +90,12 @@ export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
   };
 
   const issue = async (): Promise<TsaKeyRow> => {
-    const ca = await loadEmbeddedCa({ database, ring });
+    const ca = await loadEmbeddedCa({ database, ring, config: options.config });
     const key = await generateKey(tsaKeySpec);
     try {
       const now = Date.now();
       const notAfter = new Date(now + certificateDays * dayMs);
-      const chain = ca.issueTimeStamping({
+      const chain = await ca.issueTimeStamping({
         subject: encodeDistinguishedName({ commonName: tsaName, organization: 'Signet' }),
         spki: key.spki,
         notAfter,
