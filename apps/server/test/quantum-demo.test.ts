@@ -121,7 +121,8 @@ describe('quantum-safe demo (POST signatures/pmSign)', () => {
       signatureValid: true,
       algorithm: 'SLH_DSA_SHA2_128F',
       chainTrusted: true,
-      coversWholeDocument: true,
+      // Its validation data (DSS) and the document time-stamp follow it (B-LTA, decision 038).
+      level: 'B-LTA',
       modifiedAfterSigning: false,
     });
     const qpdf = await runTool('qpdf', ['--check', await saved('signed.pdf', signed)]);

@@ -76,9 +76,12 @@ export async function checkSignedPdf(
     ...(password ? ['-upw', password] : []),
     path,
   ]);
+  // A document time-stamp (B-LTA) is listed too, as a signature of unknown type that poppler
+  // does not verify: it is not one of the signatures asked about.
   const signatures = output
     .split(/^Signature #\d+:$/m)
     .slice(1)
+    .filter((block) => !/Signature Type: (unknown|ETSI\.RFC3161)/.test(block))
     .map((block) => ({
       valid: /Signature Validation: Signature is Valid\./.test(block),
       trusted: /Certificate Validation: Certificate is Trusted\./.test(block),

@@ -173,19 +173,21 @@ describe('signing with an external TSA that fails (TSA_URL)', () => {
     }
     expect(tsa.requests).toBeGreaterThan(0);
 
-    // The TSA answers again: the same call signs both chains B-T, time-stamped over HTTP with
-    // the basic credentials, and the key password counted nothing wrong on the way.
+    // The TSA answers again: the same call signs both chains, time-stamped over HTTP with the
+    // basic credentials, and the key password counted nothing wrong on the way. The one-signer
+    // chain is done: its document time-stamp makes it B-LTA; the other is B-LT (decision 038).
     tsa.mode = 'forward';
     tsa.authorization.length = 0;
     const res = await post(t, ann, '/rdss/v1/signatures/sign', bodyFor(chains));
     expect(res.statusCode, res.body).toBe(200);
     const results = res.json<SignResult>();
-    expect(results.map((r) => r.level)).toEqual(['B-T', 'B-T']);
+    expect(results.map((r) => r.level)).toEqual(['B-LTA', 'B-LT']);
     expect(new Set(tsa.authorization)).toEqual(
       new Set([`Basic ${Buffer.from('signet:tsa-secret').toString('base64')}`]),
     );
-    // Two chains, one with a detached trail: three time-stamps.
-    expect(tsa.authorization).toHaveLength(3);
+    // Two chains, one with a detached trail: three signature time-stamps, and the done chain's
+    // document time-stamp.
+    expect(tsa.authorization).toHaveLength(4);
     const after = await snapshot(ids);
     expect(after.key).toEqual(before.key);
     const nss = await trustEmbeddedCa(t);

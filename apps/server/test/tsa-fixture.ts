@@ -11,27 +11,32 @@ export interface SignatureParts {
   token?: Buffer;
 }
 
+/** id-ct-TSTInfo: a document time-stamp's /Contents is a token, not a signature. */
+const tstInfo = '1.2.840.113549.1.9.16.1.4';
+
 /** The CMS of every signature in a PDF (its /Contents hex strings), in file order. */
 export function signaturesOf(pdf: Uint8Array): SignatureParts[] {
   const text = Buffer.from(pdf).toString('latin1');
-  return [...text.matchAll(/\/Contents\s*<([0-9A-Fa-f]+)>/g)].map((m) => {
-    const cms = Buffer.from(m[1] as string, 'hex');
-    // ContentInfo → [0] SignedData → its last field, the SignerInfos SET → the first SignerInfo.
-    const signedData = derChild(derChild(readDer(cms), 1), 0);
-    const infos = derChildren(signedData).at(-1);
-    const info = infos ? derChild(infos, 0) : undefined;
-    if (!info) throw new Error('no SignerInfo');
-    const parts = derChildren(info);
-    const unsigned = parts.at(-1)?.tag === 0xa1 ? parts.at(-1) : undefined;
-    const value = derContent(parts[unsigned ? parts.length - 2 : parts.length - 1]!);
-    const attribute = unsigned
-      ? derChildren(unsigned).find(
-          (a) => derOid(derChild(a, 0)) === CMS_OID.signatureTimeStampToken,
-        )
-      : undefined;
-    const token = attribute ? derBytes(derChild(derChild(attribute, 1), 0)) : undefined;
-    return { value, ...(token ? { token } : {}) };
-  });
+  const signedDataOf = (hex: string) => derChild(derChild(readDer(Buffer.from(hex, 'hex')), 1), 0);
+  return [...text.matchAll(/\/Contents\s*<([0-9A-Fa-f]+)>/g)]
+    .filter((m) => derOid(derChild(derChild(signedDataOf(m[1] as string), 2), 0)) !== tstInfo)
+    .map((m) => {
+      // ContentInfo → [0] SignedData → its last field, the SignerInfos SET → the first SignerInfo.
+      const signedData = signedDataOf(m[1] as string);
+      const infos = derChildren(signedData).at(-1);
+      const info = infos ? derChild(infos, 0) : undefined;
+      if (!info) throw new Error('no SignerInfo');
+      const parts = derChildren(info);
+      const unsigned = parts.at(-1)?.tag === 0xa1 ? parts.at(-1) : undefined;
+      const value = derContent(parts[unsigned ? parts.length - 2 : parts.length - 1]!);
+      const attribute = unsigned
+        ? derChildren(unsigned).find(
+            (a) => derOid(derChild(a, 0)) === CMS_OID.signatureTimeStampToken,
+          )
+        : undefined;
+      const token = attribute ? derBytes(derChild(derChild(attribute, 1), 0)) : undefined;
+      return { value, ...(token ? { token } : {}) };
+    });
 }
 
 /** The embedded CA's root and the TSA's chain as PEM files, for `openssl ts -verify`. */

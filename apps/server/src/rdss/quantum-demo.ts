@@ -84,6 +84,8 @@ export async function quantumDemoSign(options: {
         ctx.pdf.prepareIncrement(bytes, {
           certificateChain: credential.certificates,
           algorithm: algorithmOf(credential),
+          // Room for the signature time-stamp every signature gets (signature-evidence.ts).
+          timestamp: true,
           signingTime: signedAt,
           name: credential.subjectName,
           reason: 'Quantum-safe demo (SLH-DSA)',
