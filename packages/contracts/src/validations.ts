@@ -103,6 +103,13 @@ export const revocationSummarySchema = z.object({
   revokedAt: isoTime.nullable(),
   /** When the OCSP response was produced or the CRL issued. */
   producedAt: isoTime.nullable(),
+  /**
+   * Not revoked at the signing time (the signature time-stamp's): a revocation after it leaves
+   * the signature valid at its time; null when nothing is known (decision 038).
+   */
+  validAtSigningTime: z.boolean().nullable().optional(),
+  /** Certificates of the signer's path that no validation data speaks about. */
+  missing: z.array(z.string()).optional(),
 });
 
 /** The PDF-Insecurity attack classes (pdf-insecurity.org), each flagged by name. */

@@ -66,6 +66,10 @@ export async function signatureIncrement(
   },
 ): Promise<SignatureEvidence> {
   const { prepared, signature, chainDone, password } = options;
+  // The signer's chain is known now: its validation data are asked while the TSA stamps.
+  const signerData = collect(ctx, [
+    prepared.state.certificateChain.map((b64) => Buffer.from(b64, 'base64')),
+  ]);
   let signed: Uint8Array;
   let level: SignatureLevel = 'B-T';
   try {
@@ -80,10 +84,10 @@ export async function signatureIncrement(
   // The document as it stands after each update: the revision's buffer, extended in place.
   let document = ctx.buffers.extend(await options.base(), signed);
 
-  const data = await collect(ctx, [
-    prepared.state.certificateChain.map((b64) => Buffer.from(b64, 'base64')),
-    signatureTimestampChain(signed, prepared.state),
-  ]);
+  const data = joined(
+    await signerData,
+    await collect(ctx, [signatureTimestampChain(signed, prepared.state)]),
+  );
   const dss = validationDataIncrement(document, {
     certificates: data.certificates,
     ocsps: data.ocsps,
@@ -111,10 +115,21 @@ export async function signatureIncrement(
   return { increment: Buffer.concat(parts), level, missing: data.missing };
 }
 
+function joined(a: ValidationData, b: ValidationData): ValidationData {
+  return {
+    certificates: [...a.certificates, ...b.certificates],
+    ocsps: [...a.ocsps, ...b.ocsps],
+    crls: [...a.crls, ...b.crls],
+    missing: [...a.missing, ...b.missing],
+  };
+}
+
 /** The validation data of the chains; a source that fails is missing data, not a failure. */
 async function collect(ctx: EvidenceContext, chains: Uint8Array[][]): Promise<ValidationData> {
+  const wanted = chains.filter((chain) => chain.length > 0);
+  if (wanted.length === 0) return { certificates: [], ocsps: [], crls: [], missing: [] };
   try {
-    return await ctx.validationData.collect(chains.filter((chain) => chain.length > 0));
+    return await ctx.validationData.collect(wanted);
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'failed';
     return { certificates: [], ocsps: [], crls: [], missing: [`Validation data: ${reason}`] };

@@ -92,6 +92,8 @@ export function signatureValidation(report: SignatureReport): SignatureValidatio
           source: report.revocation.source,
           revokedAt: iso(report.revocation.revokedAt),
           producedAt: iso(report.revocation.producedAt),
+          validAtSigningTime: report.revocation.validAtSigningTime ?? null,
+          ...(report.revocation.missing ? { missing: report.revocation.missing } : {}),
         }
       : { status: 'NOT_CHECKED', source: 'NONE', revokedAt: null, producedAt: null },
     // The engine names the level once it reads validation data (B-LT, B-LTA); before that a
