@@ -175,9 +175,9 @@ describe('long-term signatures on a fresh install (B-LT, B-LTA)', () => {
     const checked = await checkSignedPdf(await trustEmbeddedCa(t), signed);
     expect(checked.qpdf, checked.qpdfOutput).toBe(0);
     expect(checked.qpdfOutput).not.toMatch(/WARNING/);
-    // pdfsig lists the document time-stamp last and cannot verify that kind (poppler 22).
-    expect(checked.signatures).toHaveLength(4);
-    expect(checked.signatures.slice(0, 3)).toEqual([
+    // pdfsig lists the document time-stamp too but cannot verify that kind (poppler 22).
+    expect(checked.documentTimestamps).toBe(1);
+    expect(checked.signatures).toEqual([
       expect.objectContaining({ valid: true, trusted: true }),
       expect.objectContaining({ valid: true, trusted: true }),
       expect.objectContaining({ valid: true, trusted: true }),

@@ -66,7 +66,12 @@ export async function checkSignedPdf(
   nss: string,
   bytes: Uint8Array,
   password?: string,
-): Promise<{ signatures: PdfsigResult[]; qpdf: number; qpdfOutput: string }> {
+): Promise<{
+  signatures: PdfsigResult[];
+  documentTimestamps: number;
+  qpdf: number;
+  qpdfOutput: string;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'signet-pdf-'));
   const path = join(dir, 'signed.pdf');
   writeFileSync(path, bytes);
@@ -77,11 +82,12 @@ export async function checkSignedPdf(
     path,
   ]);
   // A document time-stamp (B-LTA) is listed too, as a signature of unknown type that poppler
-  // does not verify: it is not one of the signatures asked about.
-  const signatures = output
-    .split(/^Signature #\d+:$/m)
-    .slice(1)
-    .filter((block) => !/Signature Type: (unknown|ETSI\.RFC3161)/.test(block))
+  // does not verify: it is counted apart from the signatures.
+  const blocks = output.split(/^Signature #\d+:$/m).slice(1);
+  const isTimestamp = (block: string) => /Signature Type: (unknown|ETSI\.RFC3161)/.test(block);
+  const documentTimestamps = blocks.filter(isTimestamp).length;
+  const signatures = blocks
+    .filter((block) => !isTimestamp(block))
     .map((block) => ({
       valid: /Signature Validation: Signature is Valid\./.test(block),
       trusted: /Certificate Validation: Certificate is Trusted\./.test(block),
@@ -92,7 +98,7 @@ export async function checkSignedPdf(
     ...(password ? [`--password=${password}`] : []),
     path,
   ]);
-  return { signatures, qpdf: qpdf.code, qpdfOutput: qpdf.output };
+  return { signatures, documentTimestamps, qpdf: qpdf.code, qpdfOutput: qpdf.output };
 }
 
 /** An activated EXPLICIT credential with a certificate of the embedded CA (CMP). */
