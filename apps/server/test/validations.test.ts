@@ -123,11 +123,13 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
       algorithm: 'RSA_PKCS1',
       integrity: { digestMatches: true, signatureValid: true },
       trust: { trusted: true, certificateValidAtSigningTime: true },
-      coversWholeDocument: true,
       page: 1,
-      laterUpdates: [],
       attacks: { USF: false, ISA: false, SWA: false, SHADOW: false },
     });
+    // Its validation data (DSS) and the chain's document time-stamp follow it: allowed updates
+    // that change nothing shown (decision 038).
+    expect(signature?.laterUpdates.every((u) => u.allowed && !u.changesContent)).toBe(true);
+    expect(report.documentTimestamps).toHaveLength(1);
     expect(signature?.signer?.subject).toMatch(/CN=ann/);
     expect(signature?.signer?.serialNumber).toMatch(/^[0-9a-f]+$/);
     expect(['B-B', 'B-T', 'B-LT', 'B-LTA']).toContain(signature?.level);
@@ -201,9 +203,10 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
       expect.arrayContaining(['MODIFIED_AFTER_SIGNING', 'SHADOW_ATTACK']),
     );
     expect(signature?.verdict).toBe('INVALID');
-    expect(signature?.laterUpdates).toHaveLength(1);
-    expect(signature?.laterUpdates[0]).toMatchObject({ allowed: false, changesContent: true });
-    expect(signature?.laterUpdates[0]?.modifications.join()).toMatch(/changed/);
+    // The swap is the last update (after the DSS and the document time-stamp).
+    const swap = signature?.laterUpdates.at(-1);
+    expect(swap).toMatchObject({ allowed: false, changesContent: true });
+    expect(swap?.modifications.join()).toMatch(/changed/);
   });
 
   it('a wrapped signature (its byte range moved, the CMS valid over the moved ranges): SWA flagged', async () => {

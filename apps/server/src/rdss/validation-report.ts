@@ -41,7 +41,10 @@ function reasonsOf(report: SignatureReport): ValidationReason[] {
       // Signed (provably) before the revocation: valid at its time.
     } else if (!proven && revokedAt) reasons.push('CERTIFICATE_REVOKED_NO_POE');
     else reasons.push('CERTIFICATE_REVOKED');
-  } else if (revocation?.status === 'UNKNOWN') reasons.push('REVOCATION_UNKNOWN');
+  } else if (revocation?.status === 'UNKNOWN' && revocation.source !== 'NONE') {
+    // A responder that does not know the certificate; no data at all is "not checked".
+    reasons.push('REVOCATION_UNKNOWN');
+  }
   if (report.timestamp && !report.timestamp.valid) reasons.push('TIMESTAMP_INVALID');
   else if (report.timestamp && !report.timestamp.trusted) reasons.push('TIMESTAMP_NOT_TRUSTED');
   return reasons;
@@ -88,7 +91,7 @@ export function signatureValidation(report: SignatureReport): SignatureValidatio
     },
     revocation: report.revocation
       ? {
-          status: report.revocation.status,
+          status: report.revocation.source === 'NONE' ? 'NOT_CHECKED' : report.revocation.status,
           source: report.revocation.source,
           revokedAt: iso(report.revocation.revokedAt),
           producedAt: iso(report.revocation.producedAt),
