@@ -70,7 +70,11 @@ export async function checkSignedPdf(
   const dir = mkdtempSync(join(tmpdir(), 'signet-pdf-'));
   const path = join(dir, 'signed.pdf');
   writeFileSync(path, bytes);
+  // Offline: a test app answers by inject, so the OCSP responder its certificates name (at
+  // PUBLIC_URL) is not listening; rssp-revocation.test.ts asks it with `openssl ocsp`, and the
+  // engine reads the revocation data the document carries (DSS).
   const { output } = await runTool('pdfsig', [
+    '-no-ocsp',
     '-nssdir',
     `sql:${nss}`,
     ...(password ? ['-upw', password] : []),
