@@ -15,6 +15,7 @@ import {
   derSet,
   derTlv,
   derUnsignedInteger,
+  derValidityTime,
   parseCertificate,
   readAlgorithm,
   readDer,
@@ -61,11 +62,13 @@ export function algorithmIdentifierOf(algorithm: SignatureAlgorithm): AlgorithmI
 /**
  * The signed attributes of a PAdES baseline signature (content-type, message-digest,
  * signing-certificate-v2; no signing-time, the time is the dictionary's /M), DER-encoded as the
- * SET that is hashed and signed.
+ * SET that is hashed and signed. A CAdES signature (a container's, which has no /M) adds
+ * signing-time.
  */
 export function buildSignedAttributes(
   messageDigest: Uint8Array,
   signerCertificate: Certificate,
+  signingTime?: Date,
 ): Uint8Array {
   const essCertIdV2 = derSequence(
     derOctetString(sha256(signerCertificate.der)),
@@ -75,6 +78,7 @@ export function buildSignedAttributes(
     attribute(OID.contentType, derOidBytes(OID.data)),
     attribute(OID.messageDigest, derOctetString(messageDigest)),
     attribute(OID.signingCertificateV2, derSequence(derSequence(essCertIdV2))),
+    ...(signingTime ? [attribute(OID.signingTime, derValidityTime(signingTime))] : []),
   );
 }
 
