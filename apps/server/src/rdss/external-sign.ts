@@ -3,6 +3,7 @@ import { AppError } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Timings } from '#infra/timings';
 import type { SigningCredential } from '#rssp/public';
+import { isContainerJob } from './container-sign';
 import { createPendingSignatures } from './pending-signatures';
 import {
   commitJob,
@@ -60,6 +61,8 @@ export async function signWithReference(
             taken,
             timings,
           });
+          // Imported credentials sign PDFs; a container is signed with an own credential.
+          if (isContainerJob(job)) throw invalid('A container is signed with an own credential');
           const [docHash = ''] = hashesOf(job);
           pending.keep({ userId: actor.id, refId, chainId: job.chainId, docHash, job });
           answers.push(hashAnswer(job));
