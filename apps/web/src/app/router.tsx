@@ -56,6 +56,7 @@ const ExternalChainPage = lazyPage(() => import('../features/chains/routes/exter
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
 const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
+const ContainerSignPage = lazyPage(() => import('../features/signing/routes/container-sign-page'));
 const SignatureProfilesPage = lazyPage(
   () => import('../features/signature-profiles/routes/signature-profiles-page'),
 );
@@ -145,6 +146,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.signDocument, <SignPage />),
   guarded(routes.clerkDocument, <ClerkPage />),
   guarded(routes.multiSign, <MultiSignPage />),
+  guarded(routes.containerSign, <ContainerSignPage />),
   guarded(routes.signatureProfiles, <SignatureProfilesPage />),
   guarded(routes.signatureProfileAdd, <SignatureProfileDialogPage />),
   guarded(routes.signatureProfileUpdate, <SignatureProfileDialogPage />),
