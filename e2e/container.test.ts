@@ -105,6 +105,7 @@ describe('container signing (issue 27 §4, D§2 AsicSignatureCustomization)', ()
     await expect
       .poll(() => select.innerText(), { timeout: 15_000 })
       .toContain(signer.credentialName);
+    await expect.poll(() => page.getByTestId('sign-confirm').isEnabled()).toBe(true);
     await screenshot(page, 'container-sign-600');
 
     await page.getByTestId('sign-confirm').click();
