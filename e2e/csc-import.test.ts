@@ -16,7 +16,10 @@ import { findFreePort, startServer, type RunningServer } from './fixtures/server
  * Issue 28 §2's acceptance in Chromium: Signet One imports a credential that Signet Two (a second
  * server with its own database, reached over its CSC API) holds, through the import dialog and
  * the login popup at Two, and signs an ordered chain with it; pdfsig finds the signature valid
- * and trusted with Two's CA.
+ * and trusted with Two's CA. Two runs with CSC_SCAL=2, so each signature first binds its hashes
+ * in the popup (scope=credential), and One reaches Two through the extproviders proxy (Two's
+ * endpoints are named in One's providers file). A profile signs with the imported credential;
+ * a second import at another provider entry asks to log out of the first and is silent.
  */
 const keyPassword = '246810';
 const clientSecret = 'e2e-client-secret-0123456789';
@@ -92,13 +95,27 @@ beforeAll(async () => {
         id: 'signet-two',
         name: 'Signet Two',
         apiBaseUrl: `${twoUrl}/csc/v2`,
+        authorizationEndpoint: `${twoUrl}/csc/v2/oauth2/authorize`,
+        tokenEndpoint: `${twoUrl}/csc/v2/oauth2/token`,
+        revocationEndpoint: `${twoUrl}/csc/v2/oauth2/revoke`,
+        clientId: 'signet-one',
+        clientSecret,
+      },
+      // The same provider again (its CSC API's own oauth2 calls): the second import's entry.
+      {
+        id: 'signet-two-b',
+        name: 'Signet Two B',
+        apiBaseUrl: `${twoUrl}/csc/v2`,
         clientId: 'signet-one',
         clientSecret,
       },
     ]),
   );
   [two, one] = await Promise.all([
-    startServer({ port: portTwo, env: { PUBLIC_URL: twoUrl, CSC_CLIENTS_FILE: clients } }),
+    startServer({
+      port: portTwo,
+      env: { PUBLIC_URL: twoUrl, CSC_CLIENTS_FILE: clients, CSC_SCAL: '2' },
+    }),
     startServer({ port: portOne, env: { EXTERNAL_PROVIDERS_FILE: providers } }),
   ]);
   browser = await launchBrowser();
@@ -148,7 +165,8 @@ describe('a credential imported from another Signet over CSC', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByTestId('provider-login').click();
     const popup = await popupOpened;
-    // Two's consent page names Signet One; Erin allows.
+    // Signed in at Two but never granted One: the silent try (prompt=none) comes back
+    // consent_required and the popup goes on to Two's consent page, which names Signet One.
     await popup.getByRole('button', { name: cscEn.consent.allow }).click();
     await page.getByTestId('provider-credential').filter({ hasText: 'Erin at Two' }).click();
     await screenshot(page, 'csc-import-credentials-600');
@@ -183,7 +201,12 @@ describe('a credential imported from another Signet over CSC', () => {
     await drawSignature(page);
     await page.getByTestId('sign-confirm').click();
     await page.getByTestId('key-password').fill(keyPassword);
+    const round = page.waitForEvent('popup');
     await page.getByTestId('key-password-sign').click();
+    // SCAL2: Two binds exactly this signature's hash; its consent names the key and one signature.
+    const consent = await round;
+    await consent.getByText(/Erin at Two/).waitFor();
+    await consent.getByRole('button', { name: cscEn.consent.allow }).click();
     await page.getByTestId('toast-success').filter({ hasText: 'imported-key.pdf' }).waitFor();
 
     const signed = await api.get<{ status: string; signedDocument: { id: string } | null }>(
@@ -196,6 +219,81 @@ describe('a credential imported from another Signet over CSC', () => {
     expect(checked.signatures).toHaveLength(1);
     expect(checked.signatures[0]).toMatchObject({ valid: true, trusted: true, signer: 'Erin Two' });
     expect(checked.qpdf.code).toBe(0);
+  });
+
+  it('a signature profile signs with the imported credential; pdfsig valid and trusted', async () => {
+    await page.goto('/signatureProfiles');
+    await page.getByTestId('create-profile').click();
+    const dialog = page.getByTestId('profile-dialog');
+    await dialog.getByTestId('profile-name').fill('Erin via Two');
+    // The imported credential is offered beside the own ones (the only one: chosen already).
+    await dialog.getByText(/Erin at Two · Signet Two/).waitFor();
+    await dialog.getByTestId('profile-text').fill('Erin Two');
+    await dialog.getByTestId('profile-submit').click();
+    await page.getByTestId('profile-row').filter({ hasText: 'Erin via Two' }).waitFor();
+
+    const api = apiAs(one.baseUrl, page);
+    const document = await api.post<{ id: string }>(
+      '/rdss/v1/documents?fileName=profile-imported.pdf',
+      new Uint8Array(await multiPagePdf('Signed with a profile of an imported key')),
+    );
+    const chain = await api.post<{ id: string }>('/rdss/v1/signatureChains', {
+      type: 'ORDERED',
+      signers: [{ email: person.email }],
+      origDocId: document.id,
+    });
+    await page.goto('/signatureChains/list/TODO');
+    await page
+      .getByTestId('chain-row')
+      .filter({ hasText: 'profile-imported.pdf' })
+      .getByTestId('chain-sign')
+      .click();
+    await page.waitForURL((url) => url.pathname.includes('/customization/signature/'));
+    // The only profile is chosen, and with it its imported credential.
+    await expect.poll(() => page.getByTestId('profile-select').inputValue()).not.toBe('');
+    await page.getByTestId('sign-confirm').click();
+    await page.getByTestId('key-password').fill(keyPassword);
+    const round = page.waitForEvent('popup');
+    await page.getByTestId('key-password-sign').click();
+    await (await round).getByRole('button', { name: cscEn.consent.allow }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'profile-imported.pdf' }).waitFor();
+    const signed = await api.get<{ status: string; signedDocument: { id: string } | null }>(
+      `/rdss/v1/signatureChains/${chain.id}`,
+    );
+    expect(signed.status).toBe('DONE');
+    const bytes = await api.bytes(`/rdss/v1/documents/${signed.signedDocument?.id}/file`);
+    const caTwo = await (await fetch(`${twoUrl}/rssp/v1/ca/certificate`)).text();
+    const checked = await checkSignedPdf(bytes, caTwo);
+    expect(checked.signatures).toHaveLength(1);
+    expect(checked.signatures[0]).toMatchObject({ valid: true, trusted: true, signer: 'Erin Two' });
+  });
+
+  it('a second import at another provider entry confirms the logout from the first; its popup is silent', async () => {
+    await page.goto('/credentials/importCredential');
+    await page.getByRole('heading', { name: refsEn.dialog.title }).waitFor();
+    await page.getByTestId('provider-select').locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Signet Two B' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.getByTestId('provider-login').click();
+    const confirm = page.getByTestId('confirm-popover');
+    await confirm.getByText(/Signet Two\. Log out there and log in at Signet Two B/).waitFor();
+    const popupOpened = page.waitForEvent('popup');
+    await confirm.getByTestId('confirm-agree').click();
+    const popup = await popupOpened;
+    // Erin granted One at Two already: prompt=none answers the code, no page, the popup closes.
+    if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 30_000 });
+    await page.getByTestId('provider-credential').filter({ hasText: 'Erin at Two' }).click();
+    await page.getByTestId('import-credentials').click();
+    await expect
+      .poll(() => page.getByTestId('credential-ref-row').filter({ hasText: 'Erin at Two' }).count())
+      .toBe(2);
+    const providers = await apiAs(one.baseUrl, page).get<{
+      providers: { id: string; signedIn: boolean }[];
+    }>('/api/v1/credentialRefs/providers/web');
+    expect(providers.providers).toEqual([
+      expect.objectContaining({ id: 'signet-two', signedIn: false }),
+      expect.objectContaining({ id: 'signet-two-b', signedIn: true }),
+    ]);
   });
 
   it('the imported list speaks Hungarian', async () => {

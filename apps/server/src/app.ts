@@ -15,9 +15,9 @@ import { loggerOptions } from '#infra/logger';
 import { monitorEventBus, registerMetrics } from '#infra/metrics';
 import { registerSecurityHeaders } from '#infra/security-headers';
 import { registerWebApp } from '#infra/web-app';
-import { platformPlugin } from '#platform/public';
+import { platformPlugin, providerProxyRoutes } from '#platform/public';
 import { cscPlugin, rsspPlugin } from '#rssp/public';
-import { rdssPlugin } from '#rdss/public';
+import { callbackDocs, rdssPlugin } from '#rdss/public';
 import { idpPlugin } from '#idp/public';
 
 export interface BuildAppOptions {
@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Signet API', version: '1.0.0' },
+      info: { title: 'Signet API', version: '1.0.0', description: callbackDocs },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -75,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rsspPlugin, { prefix: '/rssp/v1', context });
   await app.register(cscPlugin, { prefix: '/csc', context });
   await app.register(rdssPlugin, { prefix: '/rdss/v1', context });
+  // P§7: the extproviders proxy lives under the rDSS's API URL; the platform holds the providers.
+  await app.register(providerProxyRoutes, { prefix: '/rdss/v1/extproviders', context });
   if (config.embeddedIdp) await app.register(idpPlugin, { prefix: '/oidc', context });
   if (options.serveWebApp ?? true) await registerWebApp(app, config);
   return app;

@@ -5,12 +5,19 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPem } from '@signet/der';
-import { ASIC_E_MIMETYPE, parseAsicManifest, readAsic, validateAsic } from '@signet/pades';
+import {
+  ASIC_E_MIMETYPE,
+  buildAsic,
+  parseAsicManifest,
+  readAsic,
+  validateAsic,
+} from '@signet/pades';
 import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
 import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
 import type { BatchView } from '@signet/contracts/documents';
 import type { SignResult } from '@signet/contracts/signatures';
+import type { ValidationReport } from '@signet/contracts/validations';
 import { multipartBody } from './multipart';
 import { createRsspTestApp, fastKdfEnv, person, post, type Person } from './rssp-fixture';
 import { activatedCredential, makePdf, runTool, signBody } from './signing-fixture';
@@ -211,6 +218,46 @@ describe('rDSS bulk chains signed as ASiC-E containers', () => {
       [true, true],
       [true, true],
     ]);
+    // The validation API reads the container; a changed document is caught by name.
+    const validate = (bytes: Uint8Array) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rdss/v1/validations?fileName=Board%20pack.asice',
+        headers: { ...ann.headers, 'content-type': ASIC_E_MIMETYPE },
+        payload: Buffer.from(bytes),
+      });
+    const validated = await validate(asice);
+    expect(validated.statusCode, validated.body).toBe(200);
+    const answer = validated.json<ValidationReport>();
+    expect(answer).toMatchObject({ kind: 'ASIC_E', verdict: 'VALID' });
+    expect(answer.signatures.map((s) => [s.name, s.verdict, s.coveredDocuments])).toEqual(
+      [1, 2].map((n) => [`META-INF/signature${n}.p7s`, 'VALID', files.map((f) => f.name)]),
+    );
+    const changed = Buffer.from(files[1]!.bytes);
+    changed[changed.length - 8] = (changed[changed.length - 8] as number) ^ 1;
+    const tampered = await buildAsic({
+      documents: [
+        { name: files[0]!.name, bytes: files[0]!.bytes },
+        { name: files[1]!.name, bytes: changed },
+      ],
+      signatures: [1, 2].map((n) => ({
+        manifest: inside.get(`META-INF/ASiCManifest${n}.xml`) as Uint8Array,
+        signature: inside.get(`META-INF/signature${n}.p7s`) as Uint8Array,
+      })),
+    });
+    const caught = (await validate(tampered)).json<ValidationReport>();
+    expect(caught.verdict).toBe('INVALID');
+    expect(caught.signatures.every((s) => s.reasons.includes('DIGEST_MISMATCH'))).toBe(true);
+    expect(caught.signatures[0]?.problems).toContain(`${files[1]!.name} was changed after signing`);
+    // The chain's own validation is its container's.
+    const own = await call(ann, 'GET', `/signatureChains/${chain.id}/validation`);
+    expect(own.json<ValidationReport>()).toMatchObject({
+      kind: 'ASIC_E',
+      verdict: 'VALID',
+      fileName: 'Board pack.asice',
+      chainId: chain.id,
+    });
+
     const history = (await call(ann, 'GET', `/signatureChains/${chain.id}/history`)).json<
       ChainHistoryEvent[]
     >();

@@ -154,7 +154,8 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
       auth: { mode: 'explicit', objects: [{ type: 'Password', id: 'PIN' }] },
       PIN: { presence: 'true' },
       OTP: { presence: 'false' },
-      SCAL: '2',
+      // CSC_SCAL's default: a service token may authorise (the SAD is bound to the hashes).
+      SCAL: '1',
     });
     expect(described.cert.certificates.length).toBeGreaterThanOrEqual(2);
     const certificate = new X509Certificate(

@@ -121,6 +121,7 @@ describe('credentials imported from an external CSC provider (another Signet)', 
           name: 'Signet Two',
           apiBaseUrl: expect.stringContaining('/csc/v2') as string,
           signedIn: false,
+          proxied: false,
         },
       ],
     });

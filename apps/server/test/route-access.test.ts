@@ -118,10 +118,17 @@ describe('access to every route of the route table', () => {
     }
     if (path.startsWith('/api/v1/users/{id}')) return { id: ann.id };
     // No provider is configured here: every provider is unknown to Bob (and to Ann).
-    if (path.startsWith('/api/v1/credentialRefs/providers/{providerId}')) {
+    if (
+      path.startsWith('/api/v1/credentialRefs/providers/{providerId}') ||
+      path.startsWith('/rdss/v1/extproviders/{providerId}')
+    ) {
       return { providerId: 'other-provider' };
     }
     if (path.startsWith('/api/v1/credentialRefs/{id}')) {
+      return { id: '00000000-0000-4000-8000-000000000000' };
+    }
+    // A callback delivery is the admin's (Bob is no admin).
+    if (path.startsWith('/rdss/v1/admin/callbacks/{id}')) {
       return { id: '00000000-0000-4000-8000-000000000000' };
     }
     if (path.startsWith('/rdss/v1/documents/batch/{id}')) return { id: annsBatchId };
@@ -149,6 +156,16 @@ describe('access to every route of the route table', () => {
       'POST /api/v1/credentialRefs': { provider: 'other-provider', credentialId: 'x' },
       'POST /api/v1/credentialRefs/providers/{providerId}/callback': { code: 'c', state: 's' },
       'POST /api/v1/credentialRefs/{id}/authorize': { hashes: ['AAAA'], PIN: keyPassword },
+      'POST /api/v1/credentialRefs/{id}/credentialLogin': { hashes: ['AAAA'] },
+      'POST /rdss/v1/extproviders/{providerId}/openid/token': {
+        grant_type: 'authorization_code',
+        code: 'c',
+        state: 's',
+      },
+      'POST /rdss/v1/extproviders/{providerId}/info': {},
+      'POST /rdss/v1/extproviders/{providerId}/credentials/list': {},
+      'POST /rdss/v1/extproviders/{providerId}/credentials/info': { credentialID: 'x' },
+      'POST /rdss/v1/extproviders/{providerId}/credentials/authorize': { credentialID: 'x' },
       'POST /rssp/v1/credentials/certificateInfo': { certificate: pem },
       'POST /rssp/v1/credentials': { description: 'x' },
       'POST /rssp/v1/credentials/': { description: 'x' },
@@ -218,6 +235,10 @@ describe('access to every route of the route table', () => {
       'POST /rdss/v1/signatures/sign': {
         credentialOptions: { credentialId: annsKey.id, PIN: keyPassword },
         signatures: [{ signatureId: annsChainId, currentSignatureId: annsEntryId }],
+      },
+      'POST /rdss/v1/signatures/pmSign': {
+        origDocId: annsDocumentId,
+        credentialOptions: { credentialId: annsKey.id, PIN: keyPassword },
       },
     };
     const key = `${method} ${path}`;

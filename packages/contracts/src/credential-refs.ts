@@ -13,14 +13,49 @@ export const externalProviderSchema = z.object({
   apiBaseUrl: z.string(),
   /** The user has a provider session on this Signet (a token kept server-side). */
   signedIn: z.boolean(),
+  /**
+   * The provider has its own authorization and token endpoints: the web app's token exchange
+   * and CSC calls go through `{rdssApiUrl}/v1/extproviders/{id}` (P§7).
+   */
+  proxied: z.boolean(),
 });
 export type ExternalProvider = z.infer<typeof externalProviderSchema>;
 export const externalProviderListSchema = z.object({ providers: z.array(externalProviderSchema) });
 
 export const providerParamsSchema = z.object({ providerId: z.string().min(1).max(100) });
 
-/** The login popup's start: where the popup goes (the provider's authorize URL). */
-export const providerLoginSchema = z.object({ authorizeUrl: z.string() });
+/**
+ * The login popup's start: where the popup goes (the provider's authorize URL), and the same
+ * request with `prompt=none` to try first (null when the provider's config names a prompt, and
+ * for the SCAL2 credential round).
+ */
+export const providerLoginSchema = z.object({
+  authorizeUrl: z.string(),
+  silentUrl: z.string().nullable(),
+});
+
+/** The SCAL2 round's start (`credentialRefs/{id}/credentialLogin`): the hashes it binds. */
+export const credentialRoundSchema = z
+  .object({ hashes: z.array(z.string().max(200)).min(1).max(50) })
+  .strict();
+
+/**
+ * The extproviders proxy's token answer (`/openid/token`): the provider's token is kept on
+ * Signet's server (decision 035), so the answer says only that and for how long.
+ */
+export const proxiedTokenSchema = z.object({
+  token_type: z.literal('Bearer'),
+  expires_in: z.number(),
+  scope: z.string(),
+});
+
+/** What the proxy takes at `/openid/token`: the popup's code and state (no secret, no verifier). */
+export const proxiedTokenRequestSchema = z.object({
+  grant_type: z.literal('authorization_code'),
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(200),
+  redirect_uri: z.string().max(2000).optional(),
+});
 
 /** Where the popup came back: the code and state the provider's redirect carried. */
 export const providerCallbackSchema = z
@@ -73,6 +108,8 @@ export const credentialRefSchema = z.object({
   subjectName: z.string(),
   /** PEM certificates, end-entity first. */
   cert: z.object({ certificates: z.array(z.string()) }),
+  /** The provider's SCAL: '2' signs after the credential round (scope=credential, the hashes). */
+  scal: z.enum(['1', '2']),
   createdAt: z.string(),
 });
 export type CredentialRef = z.infer<typeof credentialRefSchema>;

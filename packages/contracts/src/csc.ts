@@ -55,6 +55,10 @@ export const cscConsentRequestSchema = z.object({
 export type CscConsentRequest = z.infer<typeof cscConsentRequestSchema>;
 
 export const cscConsentParamsSchema = z.object({ requestId: z.string().uuid() });
-export const cscConsentDecisionSchema = z.object({ allow: z.boolean() });
+export const cscConsentDecisionSchema = z.object({
+  allow: z.boolean(),
+  /** prompt=none: allow only when the user granted this client before (consent_required else). */
+  silent: z.boolean().optional(),
+});
 /** Where the browser goes next: the client's registered redirect URI with the code or the error. */
 export const cscConsentResultSchema = z.object({ redirectTo: z.string() });

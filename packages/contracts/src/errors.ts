@@ -78,6 +78,8 @@ export const errorCodes = [
   'SIGNING_IN_PROGRESS',
   /** The external CA refused or failed the enrollment (CMP); the message carries the CA's text. */
   'CA_ENROLLMENT_FAILED',
+  /** The file is of a kind the call does not take (validation: not a PDF, or a container it cannot read yet). */
+  'UNSUPPORTED_FILE_FORMAT',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -125,6 +127,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   INVITATION_FOR_ANOTHER_ADDRESS: 403,
   SIGNING_IN_PROGRESS: 409,
   CA_ENROLLMENT_FAILED: 502,
+  UNSUPPORTED_FILE_FORMAT: 415,
 };
 
 /** The one JSON shape of every error response. */

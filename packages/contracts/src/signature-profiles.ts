@@ -92,8 +92,10 @@ export const savedSignatureFieldParametersSchema = signatureFieldParametersSchem
 
 const profileFields = {
   name: z.string().trim().min(1, m.nameSize).max(nameMaxLength, m.nameSize),
-  /** An own credential of the rSSP that signs with this profile. */
-  credentialId: z.string().uuid(),
+  /** An own credential of the rSSP that signs with this profile (or `credentialRefId`). */
+  credentialId: z.string().uuid().optional(),
+  /** An own imported credential (a CSC provider's key, D§3) that signs with this profile. */
+  credentialRefId: z.string().uuid().optional(),
   /** The image as dropped or drawn; null for a text-only profile. */
   sourceImageDataUrl: imageDataUrlSchema.nullable().default(null),
   /**
@@ -116,6 +118,10 @@ export const signatureProfileInputSchema = z
   .object(profileFields)
   .strict()
   .superRefine((value, ctx) => {
+    // Exactly one credential: the rSSP's own or an imported one (D§3).
+    if ((value.credentialId === undefined) === (value.credentialRefId === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['credentialId'], message: m.required });
+    }
     if (!value.sourceImageDataUrl && !value.renderedImageDataUrl && !value.textParams.text) {
       ctx.addIssue({ code: 'custom', path: ['sourceImageDataUrl'], message: m.imageOrText });
     }
@@ -128,6 +134,8 @@ export const signatureProfileSummarySchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
   credentialId: z.string().uuid().nullable(),
+  /** The imported credential the profile signs with (then `credentialId` is null). */
+  credentialRefId: z.string().uuid().nullable(),
   hasImage: z.boolean(),
   textParams: textParamsSchema,
   savedSignatureFieldParameters: savedSignatureFieldParametersSchema.nullable(),

@@ -23,4 +23,20 @@ export const X509_OID = {
   basicConstraints: '2.5.29.19',
   authorityKeyIdentifier: '2.5.29.35',
   extKeyUsage: '2.5.29.37',
+  cRLNumber: '2.5.29.20',
+  cRLReason: '2.5.29.21',
+  cRLDistributionPoints: '2.5.29.31',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  /** AIA access methods (RFC 5280 §4.2.2.1). */
+  accessOcsp: '1.3.6.1.5.5.7.48.1',
+  accessCaIssuers: '1.3.6.1.5.5.7.48.2',
+  /** id-pkix-ocsp-basic and id-pkix-ocsp-nonce (RFC 6960 §4.2.1, §4.4.1). */
+  ocspBasic: '1.3.6.1.5.5.7.48.1.1',
+  ocspNonce: '1.3.6.1.5.5.7.48.1.2',
+  /** id-kp-OCSPSigning: a delegated OCSP responder's extended key usage. */
+  kpOcspSigning: '1.3.6.1.5.5.7.3.9',
+  sha1: '1.3.14.3.2.26',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  sha384: '2.16.840.1.101.3.4.2.2',
+  sha512: '2.16.840.1.101.3.4.2.3',
 } as const;

@@ -74,6 +74,38 @@ function extension(oid: string, critical: boolean, value: Uint8Array): Buffer {
   );
 }
 
+/** The URLs a certificate names for its revocation status and its issuer's certificate. */
+export interface RevocationLocations {
+  ocsp?: string;
+  caIssuers?: string;
+  crl?: string;
+}
+
+const uri = (url: string): Buffer => derTlv(0x86, Buffer.from(url, 'ascii'));
+
+/** Authority Information Access and CRL Distribution Points (RFC 5280 §4.2.2.1, §4.2.1.13). */
+function revocationExtensions({ ocsp, caIssuers, crl }: RevocationLocations): Buffer[] {
+  const access = [
+    ...(ocsp ? [derSequence(derOidBytes(X509_OID.accessOcsp), uri(ocsp))] : []),
+    ...(caIssuers ? [derSequence(derOidBytes(X509_OID.accessCaIssuers), uri(caIssuers))] : []),
+  ];
+  return [
+    ...(access.length > 0
+      ? [extension(X509_OID.authorityInfoAccess, false, derSequence(...access))]
+      : []),
+    // DistributionPoint { distributionPoint [0] { fullName [0] { URI } } }
+    ...(crl
+      ? [
+          extension(
+            X509_OID.cRLDistributionPoints,
+            false,
+            derSequence(derSequence(derExplicit(0, derExplicit(0, uri(crl))))),
+          ),
+        ]
+      : []),
+  ];
+}
+
 /** Key identifier of a public key: SHA-1 of the subjectPublicKey bits (RFC 5280 §4.2.1.2). */
 export function keyIdentifier(spki: Uint8Array): Buffer {
   const [, bits] = derChildren(readDerAll(spki));
@@ -94,6 +126,8 @@ export function issueCertificate(options: {
   isCa: boolean;
   /** The subject's e-mail, as subjectAltName rfc822Name. */
   email?: string;
+  /** Where relying parties check revocation and find the issuer (AIA and CRL distribution point). */
+  revocation?: RevocationLocations;
 }): Buffer {
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 0) & 0x7f;
@@ -122,6 +156,7 @@ export function issueCertificate(options: {
           ),
         ]
       : []),
+    ...(options.revocation ? revocationExtensions(options.revocation) : []),
   ];
   const tbs = derSequence(
     derExplicit(0, derIntegerBytes(2)),

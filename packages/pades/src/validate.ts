@@ -41,6 +41,12 @@ export interface UpdateReport {
   offset: number;
   /** True when the update only adds signatures, their fields, widgets and appearances. */
   onlySignatures: boolean;
+  /**
+   * Some change redefines what a page draws: a page, the page tree, a content stream, XObject,
+   * font, annotation or form field, optional content, or an object deleted (a shadow attack's
+   * hide, replace or hide-and-replace, decision 039).
+   */
+  changesContent: boolean;
   modifications: string[];
 }
 
@@ -78,6 +84,8 @@ export interface SignatureReport {
     incrementalSavingAttack: boolean;
     /** SWA: byte ranges not starting at 0, not excluding exactly /Contents, not ending at a revision end. */
     signatureWrappingAttack: boolean;
+    /** Shadow: the signed bytes are intact, yet a later update redefines what the pages show. */
+    shadowAttack: boolean;
   };
   /** The PAdES baseline level the signature reaches (B-T: time-stamped, B-LT: with validation data). */
   level?: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
@@ -318,7 +326,15 @@ function compareDicts(options: {
 function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
   const section = file.sections[sectionIndex];
   const modifications: string[] = [];
-  if (!section) return { offset: -1, onlySignatures: false, modifications: ['missing section'] };
+  if (!section) {
+    return {
+      offset: -1,
+      onlySignatures: false,
+      changesContent: true,
+      modifications: ['missing section'],
+    };
+  }
+  let changesContent = false;
   const rootRef = section.summary.get('Root');
   const infoRef = section.summary.get('Info') ?? file.trailer.get('Info');
   const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
@@ -327,7 +343,10 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
     if (!entry) continue;
     const before = file.lookup(num, sectionIndex + 1);
     if (entry.type === 0) {
-      if (before && before.type !== 0) modifications.push(`object ${num} deleted`);
+      if (before && before.type !== 0) {
+        modifications.push(`object ${num} deleted`);
+        changesContent = true;
+      }
       continue;
     }
     const next = file.getObject(num, sectionIndex);
@@ -344,18 +363,22 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
     if (previous === undefined || previous === null) continue;
     if (same(previous, next)) continue;
     const label = `object ${num}${type ? ` (/${type})` : ''}`;
+    const already = modifications.length;
+    const isRoot = rootRef instanceof PdfRef && rootRef.num === num;
     if (Array.isArray(previous) && Array.isArray(next)) {
       if (!onlyAppendsSignatureFields(file, previous, next, sectionIndex)) {
         modifications.push(`${label}: array changed beyond added signature fields`);
+        changesContent = true;
       }
       continue;
     }
     if (!(previous instanceof PdfDict) || !(next instanceof PdfDict)) {
       modifications.push(`${label} changed`);
+      changesContent = true;
       continue;
     }
     const common = { file, section: sectionIndex, label, previous, next };
-    if (rootRef instanceof PdfRef && rootRef.num === num) {
+    if (isRoot) {
       modifications.push(
         ...compareDicts({
           ...common,
@@ -392,8 +415,18 @@ function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
     } else {
       modifications.push(`${label} changed`);
     }
+    // Any other object a later update redefines is drawn or decides what is drawn; of the
+    // catalogue only the page tree, optional content and the form do.
+    const added = modifications.slice(already);
+    if (isRoot ? added.some((m) => /\/(Pages|OCProperties|AcroForm)\b/.test(m)) : added.length > 0)
+      changesContent = true;
   }
-  return { offset: section.offset, onlySignatures: modifications.length === 0, modifications };
+  return {
+    offset: section.offset,
+    onlySignatures: modifications.length === 0,
+    changesContent,
+    modifications,
+  };
 }
 
 function checkGap(bytes: Uint8Array, a: number, b: number, contents: Uint8Array): boolean {
@@ -465,6 +498,7 @@ function validateSignature(
       universalSignatureForgery: false,
       incrementalSavingAttack: false,
       signatureWrappingAttack: false,
+      shadowAttack: false,
     },
     problems,
     valid: false,
@@ -618,6 +652,7 @@ function validateSignature(
       report.subsequentUpdates.push(update);
       if (!update.onlySignatures)
         isa(`a later update modifies the document: ${update.modifications.join('; ')}`);
+      if (update.changesContent && report.digestMatches) report.flags.shadowAttack = true;
     }
     if (later.length === 0)
       isa('bytes were appended after the signed revision without a cross-reference section');

@@ -149,6 +149,33 @@ describe('tampering and PDF-Insecurity attack classes', () => {
       });
       expect(report?.flags.incrementalSavingAttack).toBe(true);
       expect(report?.subsequentUpdates[0]?.modifications.join()).toMatch(/Contents/);
+      // The signed bytes are intact and the page draws something else: a shadow attack.
+      expect(report?.subsequentUpdates[0]?.changesContent).toBe(true);
+      expect(report?.flags.shadowAttack).toBe(true);
+    });
+
+    it('names a shadow attack that replaces an object the page draws (hide-and-replace)', () => {
+      const attacked = appendUpdate(signed, (pdfFile, update) => {
+        const page = findPage(pdfFile, 0);
+        const contents = page.dict.get('Contents');
+        const first = Array.isArray(contents) ? contents[0] : contents;
+        if (!(first instanceof PdfRef)) throw new Error('the page has no content stream');
+        update.writeStream(first, new PdfDict(), Buffer.from('BT ET', 'latin1'));
+      });
+      const report = check(attacked);
+      expect(report?.digestMatches).toBe(true);
+      expect(report?.flags).toMatchObject({ incrementalSavingAttack: true, shadowAttack: true });
+    });
+
+    it('a catalogue change that draws nothing is an ISA but no shadow attack', () => {
+      const attacked = appendUpdate(signed, (pdfFile, update) => {
+        const rootRef = pdfFile.trailer.get('Root') as PdfRef;
+        const root = pdfFile.resolveDict(rootRef) ?? new PdfDict();
+        update.writeObject(rootRef, new PdfDict(root.map).set('PageMode', new PdfName('UseNone')));
+      });
+      const report = check(attacked);
+      expect(report?.flags).toMatchObject({ incrementalSavingAttack: true, shadowAttack: false });
+      expect(report?.subsequentUpdates[0]?.changesContent).toBe(false);
     });
 
     it('flags a new non-signature annotation over the content', () => {
@@ -191,6 +218,7 @@ describe('tampering and PDF-Insecurity attack classes', () => {
       const report = check(attacked);
       expect(report?.flags.incrementalSavingAttack).toBe(true);
       expect(report?.subsequentUpdates[0]?.modifications.join()).toMatch(/NeedAppearances/);
+      expect(report?.flags.shadowAttack).toBe(true);
     });
 
     it('flags objects appended without a cross-reference section', () => {
@@ -214,6 +242,8 @@ describe('tampering and PDF-Insecurity attack classes', () => {
       expect(report?.subsequentUpdates).toHaveLength(1);
       expect(report?.subsequentUpdates[0]?.onlySignatures).toBe(true);
       expect(report?.flags.incrementalSavingAttack).toBe(false);
+      expect(report?.flags.shadowAttack).toBe(false);
+      expect(report?.subsequentUpdates[0]?.changesContent).toBe(false);
     });
   });
 

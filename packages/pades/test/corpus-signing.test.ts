@@ -105,6 +105,7 @@ describe('three signers in sequence on every corpus file', () => {
           universalSignatureForgery: false,
           incrementalSavingAttack: false,
           signatureWrappingAttack: false,
+          shadowAttack: false,
         });
       });
       expect(report.signatures.slice(existing).map((s) => s.algorithm)).toEqual([

@@ -16,6 +16,7 @@ import type { EventBus } from './event-bus';
 import type { InstancePresence } from './instance-presence';
 import type { KeyRing } from './kek';
 import type { Mailer } from './mailer';
+import type { ValidationDataSource } from './validation-data';
 
 /** What every service plugin receives: configuration, the database, the event bus, the KEK, auth and mail. */
 export interface AppContext {
@@ -47,4 +48,6 @@ export interface AppContext {
   chainCounts: ChainCounts;
   /** This process's mark on the database, to settle its work in flight if it dies (decision 024). */
   presence: InstancePresence;
+  /** Certificates, OCSP responses and CRLs of signing chains (the rSSP's, decision 037). */
+  validationData: ValidationDataSource;
 }

@@ -179,6 +179,25 @@ export const configDocs: Record<Variable, { default: string; description: string
       'PEM certificate of the external CA: trusted for its responses, served at /ca/certificate.',
   },
   CMP_TIMEOUT_SECS: { default: '30', description: 'How long one CMP exchange may take.' },
+  VALIDATION_FETCH_TIMEOUT_SECS: {
+    default: '10',
+    description:
+      "How long one fetch of a certificate's OCSP response, CRL or issuer certificate (for a signature's validation data) may take, redirects included.",
+  },
+  VALIDATION_FETCH_MAX_BYTES: {
+    default: '10485760',
+    description: 'Largest OCSP response, CRL or certificate fetched for validation data.',
+  },
+  VALIDATION_FETCH_MAX_REQUESTS: {
+    default: '16',
+    description:
+      "HTTP requests one signature's validation data may make (redirects count); what is left out is named as missing.",
+  },
+  VALIDATION_FETCH_ALLOW_PRIVATE: {
+    default: 'false',
+    description:
+      'Let those fetches reach loopback and private addresses (an internal CA, tests); otherwise refused, redirects included.',
+  },
   USER_GROUPS_ENABLED: { default: 'false', description: 'User groups feature.' },
   DEFAULT_USER_ROLES: {
     default: 'creator,signer',
@@ -206,6 +225,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     description:
       'Lets anyone register a CSC client at `/csc/v2/oauth2/register` (RFC 7591; at most 10 a minute).',
   },
+  CSC_SCAL: {
+    default: '1',
+    description:
+      'SCAL of the CSC credentials: `2` makes credentials/authorize take only a `scope=credential` token bound to the hashes (docs/csc.md).',
+  },
   CSC_TOKEN_TTL_SECS: {
     default: '3600',
     description: 'How long a CSC access token is good for.',
@@ -216,6 +240,16 @@ export const configDocs: Record<Variable, { default: string; description: string
       'JSON file of external CSC providers users import credentials from (`[{id, name, apiBaseUrl, clientId, clientSecret?, …}]`, docs/csc.md).',
   },
   MAX_UPLOAD_DOCUMENT_BYTES: { default: '52428800', description: 'Largest PDF upload.' },
+  TRUST_ANCHORS_FILE: {
+    default: '',
+    description:
+      'DER or PEM certificates (a PEM file may hold several) that the validation page and API trust as roots besides the embedded CA.',
+  },
+  VALIDATIONS_PER_MINUTE: {
+    default: '30',
+    description:
+      'Files one user may validate per minute on one instance (the validation page and API).',
+  },
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: {
     default: '1048576',
     description: 'Largest signature profile image.',
@@ -234,6 +268,26 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: '0',
     description:
       'Remind the registered participants whose turn it is by mail every this many days without progress (0: off); once a day at most per participant.',
+  },
+  CALLBACK_SECRET: {
+    default: '(none)',
+    description:
+      "Key (16 characters or more) of the `Signet-Signature` HMAC-SHA256 on every callback to a chain's `externalCallbackUrl`; without it a chain with a callback URL is refused (VALIDATION_FAILED) and nothing is delivered.",
+  },
+  CALLBACK_ALLOW_PRIVATE: {
+    default: 'false',
+    description:
+      'Allow callbacks to `http:` URLs and to private, loopback and link-local addresses (tests and closed networks only); otherwise only `https:` to public addresses.',
+  },
+  CALLBACK_TIMEOUT_MS: {
+    default: '10000',
+    description:
+      'Time a callback receiver has to answer 2xx; a slower answer, another status or a redirect counts as a failed attempt.',
+  },
+  CALLBACK_RETRY_BASE_MS: {
+    default: '30000',
+    description:
+      'Delay before the first retry of a failed callback; each next one doubles (with jitter, at most an hour) until 24 hours have passed, then the delivery is FAILED.',
   },
   CHAIN_PARTICIPANTS_MAX: {
     default: '100',

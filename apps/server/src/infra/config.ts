@@ -92,6 +92,14 @@ export const envSchema = z.object({
   /** The CA's certificate (PEM): checks signature-protected responses, served as /ca/certificate. */
   CMP_CA_CERT_FILE: z.string().min(1).optional(),
   CMP_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Fetching OCSP responses, CRLs and issuer certificates for a signature's validation data: time per fetch (redirects included). */
+  VALIDATION_FETCH_TIMEOUT_SECS: int(1, 120).default(10),
+  /** Largest OCSP response, CRL or certificate fetched. */
+  VALIDATION_FETCH_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** HTTP requests one signature's validation data may make (redirects count). */
+  VALIDATION_FETCH_MAX_REQUESTS: int(0, 100).default(16),
+  /** Let those fetches reach loopback and private addresses (an internal CA's responder, tests). */
+  VALIDATION_FETCH_ALLOW_PRIVATE: bool.default(false),
   USER_GROUPS_ENABLED: bool.default(false),
   /** Roles a new user starts with: comma-separated assignable roles, or `none`. */
   DEFAULT_USER_ROLES: z
@@ -118,11 +126,24 @@ export const envSchema = z.object({
   CSC_CLIENTS_FILE: z.string().default(''),
   /** RFC 7591 dynamic registration of CSC clients at /csc/v2/oauth2/register. */
   CSC_DYNAMIC_REGISTRATION: bool.default(false),
+  /**
+   * The SCAL of Signet's CSC credentials (decision 043): 1 lets a `service` token authorise
+   * hashes (the SAD is bound to them anyway); 2 asks for the SCAL2 OAuth round, a token of scope
+   * `credential` bound to exactly the hashes, before credentials/authorize.
+   */
+  CSC_SCAL: z.enum(['1', '2']).default('1'),
   /** Seconds a CSC access token is good for. */
   CSC_TOKEN_TTL_SECS: int(60, 86_400).default(3_600),
   /** A JSON file of external CSC providers whose credentials users import (docs/csc.md). */
   EXTERNAL_PROVIDERS_FILE: z.string().default(''),
   MAX_UPLOAD_DOCUMENT_BYTES: int(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  /**
+   * DER or PEM certificates the validator trusts as roots besides the embedded CA's (a PEM file
+   * may hold several; decision 039).
+   */
+  TRUST_ANCHORS_FILE: z.string().default(''),
+  /** Files one user may have validated per minute on an instance (`POST rdss/v1/validations`). */
+  VALIDATIONS_PER_MINUTE: int(1, 10_000).default(30),
   MAX_SIGNATURE_PROFILE_IMAGE_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   /** Invitation mails (new chains and resends) one user may cause per UTC day. */
   INVITATION_MAILS_PER_DAY: int(1, 1_000_000).default(200),
@@ -130,6 +151,14 @@ export const envSchema = z.object({
   NOTICE_MAILS_PER_DAY: int(1, 1_000_000).default(1000),
   /** Days after which the participants whose turn it is are reminded automatically; 0: never. */
   REMINDER_DAYS: int(0, 365).default(0),
+  /** Key of the callbacks' HMAC-SHA256 signatures (at least 16 characters); without it a chain with an externalCallbackUrl is refused. */
+  CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Callbacks to http: URLs and private or loopback addresses (tests and closed networks only). */
+  CALLBACK_ALLOW_PRIVATE: bool.default(false),
+  /** How long a callback's receiver has to answer (2xx) before the attempt counts as failed. */
+  CALLBACK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  /** First retry delay of a failed callback; each next one doubles (with jitter, at most an hour) for 24 hours. */
+  CALLBACK_RETRY_BASE_MS: int(10, 3_600_000).default(30_000),
   /** Participants (signers and viewers) one chain may name; at most the contract's 100. */
   CHAIN_PARTICIPANTS_MAX: int(1, maxChainParticipants).default(maxChainParticipants),
   /** Bytes of documents (with their signed revisions) one user may store; 0: no limit. */

@@ -8,7 +8,11 @@ import { createAccessTokenVerifier, externalKeySource } from './access-token';
 import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions, resendEmailConfirmation } from '#idp/public';
 import { createIdentityLogout, createUserDirectory } from '#platform/public';
-import { deleteCredentialsOfUser, deleteDevicesOfUser } from '#rssp/public';
+import {
+  createValidationDataSource,
+  deleteCredentialsOfUser,
+  deleteDevicesOfUser,
+} from '#rssp/public';
 import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
 import type {
   OnEmailConfirmed,
@@ -90,6 +94,8 @@ export async function createContext(
     callLimiter,
     chainCounts: (userId) => countOwnChains(database.db, userId),
     presence,
+    // Validation data for B-LT: the embedded CA answers in process, others over http(s).
+    validationData: createValidationDataSource({ database, ring: keyRing, config }),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   credentialRefPageSchema,
   credentialRefSadSchema,
   credentialRefSchema,
+  credentialRoundSchema,
   externalProviderListSchema,
   importCredentialRefSchema,
   providerCallbackSchema,
@@ -60,9 +61,7 @@ const ownRoutes: FastifyPluginAsync<{ refs: CredentialRefService }> = async (
         response: { 200: providerLoginSchema, ...errors },
       },
     },
-    async (request) => ({
-      authorizeUrl: await refs.startLogin(request.authUser, request.params.providerId),
-    }),
+    async (request) => refs.startLogin(request.authUser, request.params.providerId),
   );
 
   app.post(
@@ -167,6 +166,23 @@ const ownRoutes: FastifyPluginAsync<{ refs: CredentialRefService }> = async (
       await refs.deleteRef(request.authUser, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/credentialRefs/:id/credentialLogin',
+    {
+      schema: {
+        tags,
+        description:
+          'A SCAL2 credential: the login popup of the credential round at the provider (scope=credential, these hashes).',
+        querystring: q,
+        params: idParamsSchema,
+        body: credentialRoundSchema,
+        response: { 200: providerLoginSchema, ...errors },
+      },
+    },
+    async (request) =>
+      refs.startCredentialRound(request.authUser, request.params.id, request.body.hashes),
   );
 
   app.post(

@@ -14,6 +14,8 @@ export const credentialRefs = platform.table('credential_refs', {
   keyAlg: text('key_alg').notNull(),
   subjectName: text('subject_name').notNull(),
   certificates: text('certificates').array().notNull(),
+  /** The provider's SCAL for it (migrations/008): '2' signs after the credential round. */
+  scal: text('scal').notNull().default('1').$type<'1' | '2'>(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 export type CredentialRefRow = typeof credentialRefs.$inferSelect;
@@ -32,5 +34,16 @@ export const providerLogins = platform.table('provider_logins', {
   userId: uuid('user_id').notNull(),
   providerId: text('provider_id').notNull(),
   verifier: text('verifier').notNull(),
+  /** The credential round (SCAL2, scope=credential): the provider's credential id. */
+  credentialId: text('credential_id'),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/** `platform.provider_credential_tokens`: a SCAL2 round's token, wrapped, until it signs. */
+export const providerCredentialTokens = platform.table('provider_credential_tokens', {
+  userId: uuid('user_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  credentialId: text('credential_id').notNull(),
+  accessToken: text('access_token').notNull(),
   expiresAt: at('expires_at').notNull(),
 });

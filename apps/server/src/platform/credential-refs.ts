@@ -17,6 +17,7 @@ import { credentialRefs, type CredentialRefRow } from './credential-ref-table';
 import * as provider from './csc-provider-client';
 import {
   endpointsResolver,
+  hasOwnEndpoints,
   loadExternalProviders,
   type ExternalProviderConfig,
 } from './external-providers';
@@ -49,6 +50,19 @@ function subjectOf(certificate: X509Certificate): string {
 const authModeOf = (mode: string | undefined): CredentialRefRow['authMode'] =>
   mode === 'explicit' ? 'EXPLICIT' : mode === 'implicit' ? 'IMPLICIT' : 'OAUTH2CODE';
 
+/** Whether the imported credential `id` is `userId`'s own (a signature profile's check, D§3). */
+export async function ownsCredentialRef(
+  db: Ctx['database']['db'],
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: credentialRefs.id })
+    .from(credentialRefs)
+    .where(and(eq(credentialRefs.id, id), eq(credentialRefs.userId, userId)));
+  return row !== undefined;
+}
+
 export function createCredentialRefService(ctx: Ctx) {
   const providers = loadExternalProviders(ctx.config);
   const endpoints = endpointsResolver();
@@ -73,6 +87,7 @@ export function createCredentialRefService(ctx: Ctx) {
       keyAlg: row.keyAlg,
       subjectName: row.subjectName,
       cert: { certificates: row.certificates },
+      scal: row.scal,
       createdAt: row.createdAt.toISOString(),
     };
   };
@@ -106,6 +121,26 @@ export function createCredentialRefService(ctx: Ctx) {
     return { content: rows.map((r) => view(r.ref, r.email)), total: total?.n ?? 0 };
   }
 
+  /**
+   * The token a ref's provider calls carry: for a SCAL2 ref the credential round's (the login
+   * popup with scope=credential and the hashes comes first), else the user's session.
+   */
+  async function tokenFor(userId: string, p: ExternalProviderConfig, row: CredentialRefRow) {
+    if (row.scal !== '2') return sessions.requireSession(ctx, userId, p);
+    const token = await sessions.credentialToken(ctx, {
+      userId,
+      providerId: p.id,
+      credentialId: row.credentialId,
+    });
+    if (!token) {
+      throw new AppError('AUTHORIZATION_EXPIRED', `Authorise the hashes at ${p.name} first`, {
+        provider: p.id,
+        scope: 'credential',
+      });
+    }
+    return token;
+  }
+
   async function ownRef(actor: Pick<AuthUser, 'id'>, id: string): Promise<CredentialRefRow> {
     const [row] = await ctx.database.db
       .select()
@@ -124,10 +159,11 @@ export function createCredentialRefService(ctx: Ctx) {
         name: p.name,
         apiBaseUrl: p.apiBaseUrl,
         signedIn: signedIn.has(p.id),
+        proxied: hasOwnEndpoints(p),
       }));
     },
 
-    async startLogin(actor: AuthUser, providerId: string): Promise<string> {
+    async startLogin(actor: AuthUser, providerId: string) {
       const p = providerOf(providerId);
       return sessions.startLogin(ctx, {
         userId: actor.id,
@@ -136,14 +172,37 @@ export function createCredentialRefService(ctx: Ctx) {
       });
     },
 
+    /**
+     * The SCAL2 round of a sign (CSC v2 §8.3.2): the popup's URL at the provider, scope
+     * `credential` with the ref's credential and exactly these hashes; its callback keeps the
+     * credential's token until the signature.
+     */
+    async startCredentialRound(actor: AuthUser, id: string, hashes: string[]) {
+      const row = await ownRef(actor, id);
+      const p = providerOf(row.providerId);
+      return sessions.startLogin(ctx, {
+        userId: actor.id,
+        provider: p,
+        endpoints: await endpoints(p),
+        round: { credentialId: row.credentialId, hashes },
+      });
+    },
+
     async finishLogin(actor: AuthUser, providerId: string, input: { code: string; state: string }) {
       const p = providerOf(providerId);
-      await sessions.finishLogin(ctx, {
+      return sessions.finishLogin(ctx, {
         userId: actor.id,
         provider: p,
         endpoints: await endpoints(p),
         ...input,
       });
+    },
+
+    /** A provider the extproviders proxy serves: configured, with its own endpoints (P§7). */
+    proxiedProvider(providerId: string): ExternalProviderConfig {
+      const p = providerOf(providerId);
+      if (!hasOwnEndpoints(p)) throw notFound('Provider');
+      return p;
     },
 
     async logout(actor: AuthUser, providerId: string): Promise<void> {
@@ -212,6 +271,7 @@ export function createCredentialRefService(ctx: Ctx) {
           keyAlg,
           subjectName: subjectOf(certificate),
           certificates: chain.map(pem),
+          scal: info.SCAL === '2' ? '2' : '1',
         })
         .onConflictDoNothing()
         .returning();
@@ -246,7 +306,7 @@ export function createCredentialRefService(ctx: Ctx) {
     ) {
       const row = await ownRef(actor, id);
       const p = providerOf(row.providerId);
-      const token = await sessions.requireSession(ctx, actor.id, p);
+      const token = await tokenFor(actor.id, p, row);
       const answer = await provider.authorizeHashes(p, token, {
         credentialId: row.credentialId,
         hashes: input.hashes,
@@ -271,7 +331,10 @@ export function createCredentialRefService(ctx: Ctx) {
     async signHashes(input: { userId: string; id: string; sad: string; hashes: Buffer[] }) {
       const row = await ownRef({ id: input.userId }, input.id);
       const p = providerOf(row.providerId);
-      const token = await sessions.requireSession(ctx, input.userId, p);
+      const token = await tokenFor(input.userId, p, row);
+      // The SCAL2 round's token signs once.
+      const round = { userId: input.userId, providerId: p.id, credentialId: row.credentialId };
+      await sessions.dropCredentialToken(ctx, round);
       const signAlgo = row.keyAlg === 'rsa' ? '1.2.840.113549.1.1.11' : '1.2.840.10045.4.3.2';
       const { signatures } = await provider.signHashes(p, token, {
         credentialId: row.credentialId,

@@ -102,6 +102,7 @@ export const providerCredentialInfoSchema = z.object({
     subjectDN: z.string().optional(),
   }),
   authMode: z.string().optional(),
+  SCAL: z.string().optional(),
 });
 export type ProviderCredentialInfo = z.infer<typeof providerCredentialInfoSchema>;
 

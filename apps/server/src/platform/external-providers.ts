@@ -31,6 +31,11 @@ const providerSchema = z
     clientId: z.string().min(1).max(200),
     clientSecret: z.string().min(1).max(500).optional(),
     scope: z.string().min(1).max(200).default('service'),
+    /**
+     * OpenID Connect's prompt for the login popup (P§3 oidc.prompt), e.g. `login`. Unset: the
+     * popup tries `prompt=none` first and shows the provider's page only when it must.
+     */
+    prompt: z.string().min(1).max(50).optional(),
     authorizationTimeoutSecs: z.number().int().min(10).max(3_600).default(120),
   })
   .strict();
@@ -49,6 +54,13 @@ export function loadExternalProviders(
   if (!parsed.success) throw new Error(`EXTERNAL_PROVIDERS_FILE: ${parsed.error.message}`);
   return parsed.data;
 }
+
+/**
+ * A provider with its own authorization and token endpoints: the web app reaches it through
+ * Signet's extproviders proxy (P§7, provider-proxy.ts).
+ */
+export const hasOwnEndpoints = (p: ExternalProviderConfig): boolean =>
+  Boolean(p.authorizationEndpoint && p.tokenEndpoint);
 
 export interface ProviderEndpoints {
   authorization: string;

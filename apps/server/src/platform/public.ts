@@ -4,6 +4,11 @@
  */
 export { bootstrapPlatform } from './bootstrap';
 export { platformPlugin } from './platform-plugin';
+export { providerProxyRoutes } from './provider-proxy-routes';
 export { createUserDirectory } from './user-directory';
 export { createIdentityLogout } from './user-logout';
-export { createCredentialRefService, type CredentialRefService } from './credential-refs';
+export {
+  createCredentialRefService,
+  ownsCredentialRef,
+  type CredentialRefService,
+} from './credential-refs';

@@ -8,6 +8,7 @@ import {
 import { forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
+import { refuseUnusableCallbackUrl } from './callback-address';
 import type { ChainContext } from './chain-context';
 import { announce } from './chain-events';
 import { recordChainHistory, type NewChainHistoryEvent } from './chain-history';
@@ -39,6 +40,7 @@ export async function createChain(options: {
   const input = withTrailMode(ctx, options.input);
   mayCreateChains(actor);
   refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
+  await refuseUnusableCallbackUrl(ctx.config, input.externalCallbackUrl);
   const subject = input.origDocId
     ? await ownDocument(ctx, actor, input.origDocId)
     : await ownBatch(ctx, actor, input.batchId ?? '');
@@ -83,6 +85,7 @@ export async function createMultiChain(options: {
   const input = withTrailMode(ctx, options.input);
   mayCreateChains(actor);
   refuseTooManyParticipants(ctx.config, input.signers.length + input.viewerEmails.length);
+  await refuseUnusableCallbackUrl(ctx.config, input.externalCallbackUrl);
   const batch = await ownBatch(ctx, actor, input.batchId);
   const subjects: ChainSubject[] = input.bulk
     ? [batch]

@@ -53,9 +53,9 @@ function documentFile(
   return {
     name,
     size: revisions.at(-1)?.fileSize ?? document.fileSize,
-    open: async () => {
+    open: async (buffers) => {
       try {
-        return await revisionPieces(ctx.database.db, ctx, document.id, revisions);
+        return await revisionPieces(ctx.database.db, ctx, document.id, revisions, buffers);
       } catch (error) {
         throw unreadable(`Document ${document.id}`, error);
       }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
 import { serverAccessOf, type Db, type Tx } from '#infra/database';
+import type { PieceBuffers } from './piece-buffers';
 import {
   batches,
   documentBlobChunks,
@@ -36,8 +37,13 @@ export interface BlobStore {
    * holds a piece or two, never the file. Undefined when the bytes are missing. Nothing is held
    * open between pieces on a database server (each is its own statement, no transaction around
    * them); a file is opened when the iteration starts and closed when it ends or is abandoned.
+   * With `buffers`, each piece is read into one taken from them (a download's, used again).
    */
-  pieces(db: Handle, documentId: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  pieces(
+    db: Handle,
+    documentId: string,
+    buffers?: PieceBuffers,
+  ): Promise<AsyncIterable<Uint8Array> | undefined>;
   /** Several at once (a revision's increments), in the order asked; one statement on a server. */
   getAll?(db: Handle, ids: readonly string[]): Promise<(Uint8Array | undefined)[]>;
   /**
@@ -187,15 +193,21 @@ export const postgresBlobStore: BlobStore = {
     }
     return true;
   },
-  async pieces(db, documentId) {
+  async pieces(db, documentId, buffers) {
     const server = serverAccessOf(db);
     const read = server
       ? async (seq: number) => {
+          const into = await buffers?.take();
           let piece: Buffer | undefined;
           await server.copyOut(
             `select bytes ${chunksWhere(documentId)} and seq = ${seq}`,
             (part, _column, at, length) => {
-              if (at === 0) piece = Buffer.allocUnsafe(length);
+              if (at === 0) {
+                piece =
+                  into && length <= into.length
+                    ? into.subarray(0, length)
+                    : Buffer.allocUnsafe(length);
+              }
               part!.copy(piece!, at);
             },
           );
@@ -374,6 +386,31 @@ export async function deleteDocument(db: Handle, id: string): Promise<boolean> {
   const rows = await db
     .delete(documents)
     .where(eq(documents.id, id))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes an upload of `ownerId`'s that nothing else uses (no chain names it, it is in no batch,
+ * no revision stands on it): what the quantum-safe demo consumed. False when it stays.
+ */
+export async function deleteUnusedUpload(
+  db: Handle,
+  id: string,
+  ownerId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(documents)
+    .where(
+      and(
+        eq(documents.id, id),
+        eq(documents.ownerId, ownerId),
+        isNull(documents.batchId),
+        sql`not exists (select 1 from rdss.chains c
+          where c.orig_document_id = ${id} or c.trail_document_id = ${id})`,
+        sql`not exists (select 1 from rdss.document_revisions r where r.document_id = ${id})`,
+      ),
+    )
     .returning({ id: documents.id });
   return rows.length > 0;
 }

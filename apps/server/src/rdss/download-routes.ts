@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import {
   type Download,
   type DownloadContext,
 } from './document-download';
+import { reusedPieceStream } from './piece-buffers';
 import { zipStream } from './zip-download';
 
 const tags = ['documents'];
@@ -28,15 +28,15 @@ const errors = {
 };
 
 /** `attachment; filename*=UTF-8''…` (RFC 6266), so any file name survives the header. */
-function attachment(fileName: string): string {
+export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
- * Streamed: the next piece is read while the socket sends the one before; a client that goes
- * away destroys the stream, which ends the reading (nothing stays open). A zip has no length
- * before it is written.
+ * Streamed: the next piece is read while the socket sends the one before, into two buffers used
+ * again (`piece-buffers.ts`); a client that goes away destroys the stream, which ends the reading
+ * (nothing stays open). A zip has no length before it is written.
  */
 function send(reply: FastifyReply, download: Download) {
   reply.header('cache-control', 'private, no-store');
@@ -47,12 +47,12 @@ function send(reply: FastifyReply, download: Download) {
       .send(zipStream(download.entries));
   }
   const { file } = download;
-  return file.open().then((pieces) =>
+  return reusedPieceStream((buffers) => file.open(buffers), reply.raw).then((stream) =>
     reply
       .type('application/pdf')
       .header('content-disposition', attachment(file.name))
       .header('content-length', String(file.size))
-      .send(Readable.from(pieces, { objectMode: false })),
+      .send(stream),
   );
 }
 

@@ -42,6 +42,7 @@ export async function signWithReference(
       // Not read when preparing; the provider checks its own authorisation.
       authMode: 'EXPLICIT',
       keyAlg: ref.keyAlg === 'ec' ? 'ec' : 'rsa',
+      keyPurpose: 'ASYMMETRIC_SIGN',
       certificates: ref.certificates,
       subjectName: ref.subjectName,
     };

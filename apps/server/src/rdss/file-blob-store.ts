@@ -12,6 +12,7 @@ import {
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { blobChunkBytes, checkLength, type BlobStaging, type BlobStore } from './document-store';
+import type { PieceBuffers } from './piece-buffers';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 
@@ -154,7 +155,7 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
     async readInto(_db, documentId, target) {
       return (await readWhole(pathOf(documentId), target)) !== undefined;
     },
-    async pieces(_db, documentId) {
+    async pieces(_db, documentId, buffers) {
       const path = pathOf(documentId);
       try {
         await stat(path);
@@ -162,7 +163,7 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
-      return filePieces(path);
+      return filePieces(path, buffers);
     },
     async remove(documentId) {
       const path = pathOf(documentId);
@@ -178,11 +179,11 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
  * A file in pieces of `blobChunkBytes` (`BlobStore.pieces`): opened when the iteration starts and
  * closed when it ends, fails or is abandoned (a download the client broke off).
  */
-async function* filePieces(path: string): AsyncGenerator<Uint8Array> {
+async function* filePieces(path: string, buffers?: PieceBuffers): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
   try {
     for (;;) {
-      const piece = Buffer.allocUnsafe(blobChunkBytes);
+      const piece = (await buffers?.take()) ?? Buffer.allocUnsafe(blobChunkBytes);
       const { bytesRead } = await file.read(piece, 0, piece.length, null);
       if (bytesRead === 0) return;
       yield piece.subarray(0, bytesRead);

@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 // The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload,
-// preparing a signature and validating the signatures a document holds. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
+// preparing a signature, validating the signatures a document holds and rendering a signing
+// trail. Built as dist/pdf-worker.js beside the server (scripts/build.ts).
 import {
   inspectPdf,
   isPdfError,
@@ -13,11 +14,13 @@ import {
   type ValidateOptions,
   type ValidationReport,
 } from '@signet/pades';
+import { renderSigningTrail, type SigningTrailInput } from './signing-trail-render';
 
 export type PdfJob = (
   | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
   | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
   | { kind: 'validate'; bytes: Uint8Array; options: ValidateOptions }
+  | { kind: 'trail'; input: SigningTrailInput }
 ) & {
   /** Told when the job starts on its thread: its time limit counts from then. */
   started: MessagePort;
@@ -31,12 +34,14 @@ export type PdfJobAnswer =
   | { inspection: PdfInspection }
   | { prepared: PreparedSignature }
   | { validation: ValidationReport }
+  | { trail: Uint8Array }
   | { pdfError: { code: string; message: string } };
 
-export default function runPdfJob(job: PdfJob): PdfJobAnswer {
+export default async function runPdfJob(job: PdfJob): Promise<PdfJobAnswer> {
   job.started.postMessage(true);
   job.started.close();
   try {
+    if (job.kind === 'trail') return { trail: await renderSigningTrail(job.input) };
     if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
     if (job.kind === 'validate') return { validation: validate(job.bytes, job.options) };
     return { prepared: prepareIncrement(job.bytes, job.options) };

@@ -6,3 +6,4 @@ export { rdssPlugin } from './rdss-plugin';
 export { countOwnChains } from './own-chain-list';
 export { deleteProfilesOfUser } from './signature-profile-store';
 export { bindEntriesWaitingFor } from './waiting-entries';
+export { callbackDocs } from './callback-docs';

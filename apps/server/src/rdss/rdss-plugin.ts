@@ -3,6 +3,11 @@ import type { AppContext } from '#infra/app-context';
 import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
 import { chainSignatureRoutes } from './chain-signature-routes';
+import { createCheckTurns } from './check-turns';
+import { embeddedCaRoots } from '#rssp/public';
+import { readTrustAnchorsFile } from './trust-anchors';
+import { createValidationBudget } from './validation-budget';
+import { validationRoutes } from './validation-routes';
 import { chainRoutes } from './chain-routes';
 import { documentRoutes } from './document-routes';
 import { downloadRoutes } from './download-routes';
@@ -12,6 +17,8 @@ import { postgresBlobStore } from './document-store';
 import { fileBlobStore } from './file-blob-store';
 import { startLeftoverSweeps } from './leftover-files';
 import { startChainSweeps } from './chain-sweeps';
+import { startCallbackDelivery } from './callback-delivery';
+import { callbackRoutes } from './callback-routes';
 import { createCredentialRefService } from '#platform/public';
 import { createSigningClient } from '#rssp/public';
 import { createChainLocks } from './chain-locks';
@@ -22,7 +29,6 @@ import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import { loadSigningTrailInput } from './signing-trail-content';
-import { renderSigningTrail } from './signing-trail-render';
 import type { CrashPoint } from './sign-service';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
@@ -48,6 +54,18 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // Due dates and automatic reminders, swept on every instance (chain-sweeps.ts).
   const stopChainSweeps = startChainSweeps({ ...context, ...stores }, app.log);
   app.addHook('onClose', () => stopChainSweeps());
+  // Callbacks to chains' externalCallbackUrl, from the outbox, on every instance (decision 042);
+  // without CALLBACK_SECRET no chain gets a callback URL and nothing is sent.
+  const secret = context.config.CALLBACK_SECRET;
+  const callbacks = secret
+    ? startCallbackDelivery({
+        database: context.database,
+        config: context.config,
+        secret,
+        log: app.log,
+      })
+    : null;
+  if (callbacks) app.addHook('onClose', () => callbacks.stop());
   // A notice mail that fails is logged (what failed and why, never the mail) and forgotten.
   context.background.onFailure(({ what, error }) =>
     app.log.warn({ err: error }, `Background work failed: ${what}`),
@@ -75,6 +93,8 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     heapMb: 256,
   });
   app.addHook('onClose', () => pdf.close());
+  // Roots the validation page trusts besides the embedded CA's; a bad file stops the start.
+  const fileAnchors = readTrustAnchorsFile(config.TRUST_ANCHORS_FILE);
   // Signers of one chain take turns; a withdrawal waits for no one and refuses while one signs.
   const locks = createChainLocks();
   await app.register(async (authenticated) => {
@@ -98,7 +118,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         storageBytesPerUser: context.config.STORAGE_BYTES_PER_USER,
         // An ATTACHED chain's trail for reading beside its PDF, rendered from its history now.
         renderTrail: async (chainId: string) =>
-          renderSigningTrail(await loadSigningTrailInput(context, context.database.db, chainId)),
+          pdf.renderTrail(await loadSigningTrailInput(context, context.database.db, chainId)),
       },
     });
     await authenticated.register(chainRoutes, {
@@ -117,8 +137,23 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
       },
     });
     await authenticated.register(signatureProfileRoutes, { ctx: context });
+    await authenticated.register(callbackRoutes, {
+      ctx: { database: context.database, kickDelivery: () => callbacks?.kick() },
+    });
     await authenticated.register(chainSignatureRoutes, {
       ctx: { ...context, ...stores, pdf },
+    });
+    await authenticated.register(validationRoutes, {
+      ctx: {
+        ...context,
+        ...stores,
+        pdf,
+        maxUploadBytes: config.MAX_UPLOAD_DOCUMENT_BYTES,
+        // The embedded CA's root (its TSA's certificate chains to it) and the configured ones.
+        trustAnchors: async () => [...(await embeddedCaRoots(context.database.db)), ...fileAnchors],
+        turns: createCheckTurns(2),
+        budget: createValidationBudget(config.VALIDATIONS_PER_MINUTE),
+      },
     });
   });
 };

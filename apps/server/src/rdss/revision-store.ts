@@ -9,6 +9,7 @@ import type { StoredChain } from './stored-chain';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
 import type { AppearanceSettings } from './signature-appearance';
+import type { PieceBuffers } from './piece-buffers';
 import {
   LengthMismatch,
   piecesByGet,
@@ -203,14 +204,15 @@ export async function revisionPieces(
   stores: { blobs: BlobStore; increments: BlobStore },
   documentId: string,
   revisions: readonly RevisionRow[],
+  buffers?: PieceBuffers,
 ): Promise<AsyncIterable<Uint8Array>> {
   if (revisions.length === 0) {
-    const original = await stores.blobs.pieces(db, documentId);
+    const original = await stores.blobs.pieces(db, documentId, buffers);
     if (!original) throw missing(documentId);
     return original;
   }
   const increments = await checkedIncrements(db, stores.increments, revisions);
-  const original = await stores.blobs.pieces(db, documentId);
+  const original = await stores.blobs.pieces(db, documentId, buffers);
   if (!original) throw missing(documentId);
   const baseSize = (revisions[0] as RevisionRow).baseSize;
   return (async function* () {

@@ -45,21 +45,29 @@ function sourceOf(input: AppearanceInput): AppearanceSource {
 
 /**
  * The credential a signature profile signs with, when the call names a profile but no
- * credential (null otherwise). A profile that is not the signer's is NOT_FOUND.
+ * credential (null otherwise): an rSSP credential or an imported one (D§3 credentialRefId). A
+ * profile that is not the signer's is NOT_FOUND.
  */
-export async function profileCredential(
+export async function profileSigningCredential(
   input: Pick<AppearanceInput, 'db' | 'maxImageBytes' | 'request' | 'signer'>,
-): Promise<string | null> {
+): Promise<{ credentialId: string | null; credentialRefId: string | null } | null> {
   const profileId = input.request.signatureProfileId;
   if (profileId === undefined) return null;
-  const { profileCredentialId } = await signatureAppearance({
+  const { profileCredentialId, profileCredentialRefId } = await signatureAppearance({
     db: input.db,
     maxImageBytes: input.maxImageBytes,
     signer: input.signer,
     source: { kind: 'profile', profileId },
     signedAt: new Date(),
   });
-  return profileCredentialId;
+  return { credentialId: profileCredentialId, credentialRefId: profileCredentialRefId };
+}
+
+/** The rSSP credential of `profileSigningCredential` (null without one). */
+export async function profileCredential(
+  input: Pick<AppearanceInput, 'db' | 'maxImageBytes' | 'request' | 'signer'>,
+): Promise<string | null> {
+  return (await profileSigningCredential(input))?.credentialId ?? null;
 }
 
 /**

@@ -2,9 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
+import { z } from 'zod';
+import { pmSignRequestSchema } from '@signet/contracts/quantum-demo';
 import { signRequestSchema, signResultSchema } from '@signet/contracts/signatures';
 import { createTimings } from '#infra/timings';
+import { attachment } from './download-routes';
+import { quantumDemoSign } from './quantum-demo';
 import { signChains, type SignContext } from './sign-service';
+import { zipStream } from './zip-download';
 
 const tags = ['signatures'];
 const errors = {
@@ -17,7 +22,7 @@ const errors = {
   503: errorResponseSchema,
 };
 
-/** D§7 `POST signatures/sign` under `/rdss/v1`. */
+/** D§7 `POST signatures/sign` and `POST signatures/pmSign` under `/rdss/v1`. */
 export const signRoutes: FastifyPluginAsync<{ ctx: SignContext }> = async (instance, { ctx }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -44,6 +49,38 @@ export const signRoutes: FastifyPluginAsync<{ ctx: SignContext }> = async (insta
         timings,
       });
       return reply.header('server-timing', timings.header()).send(result);
+    },
+  );
+
+  app.post(
+    '/signatures/pmSign',
+    {
+      schema: {
+        tags,
+        description:
+          "The quantum-safe demo: signs the caller's own upload (origDocId) with their SLH-DSA " +
+          '(sphincs+) signing credential and answers a zip of the signed PDF, the certificate ' +
+          'chain (PEM) and a README on verifying it. The upload, once signed, is deleted unless ' +
+          'a chain uses it; nothing else is stored.',
+        querystring: emptyQuerySchema,
+        body: pmSignRequestSchema,
+        response: { 200: z.any().describe('application/zip'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const timings = createTimings();
+      const result = await quantumDemoSign({
+        ctx,
+        actor: request.authUser,
+        input: request.body,
+        timings,
+      });
+      return reply
+        .header('server-timing', timings.header())
+        .header('cache-control', 'private, no-store')
+        .type('application/zip')
+        .header('content-disposition', attachment(result.zipName))
+        .send(zipStream(result.entries));
     },
   );
 };

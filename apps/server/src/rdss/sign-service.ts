@@ -5,6 +5,7 @@ import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/si
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
+import type { ValidationDataSource } from '#infra/validation-data';
 import type { CredentialRefService } from '#platform/public';
 import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
 import type { NewChainHistoryEvent } from './chain-history';
@@ -20,7 +21,7 @@ import type { PdfPool } from './pdf-pool';
 import type { RevisionBuffers } from './revision-buffers';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { chainSignatureAppearance, profileCredential } from './sign-appearance';
+import { chainSignatureAppearance, profileSigningCredential } from './sign-appearance';
 import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
@@ -48,6 +49,8 @@ export interface SignContext extends ChainContext {
   buffers: RevisionBuffers;
   /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
   pdf: PdfPool;
+  /** Certificates, OCSP responses and CRLs of a signature's chains (B-LT; the rSSP's source). */
+  validationData: ValidationDataSource;
   /** Tests only: kill the process at this point of the first chain's signing. */
   crashAt?: CrashPoint | undefined;
 }
@@ -122,33 +125,44 @@ export async function signChains(options: {
   clientAddress?: string | undefined;
   timings?: Timings;
 }): Promise<SignResultItem[]> {
-  const { ctx, actor, input } = options;
+  const { ctx, actor } = options;
   const timings = options.timings ?? noTimings;
-  refuseLaterModes(input);
   if (!actor.roles.includes('signer')) throw forbidden('Signing needs the signer role');
+  const own = options.input.credentialOptions;
+  // A profile named without a credential signs with the profile's (D§3): an rSSP credential,
+  // or an imported one, which takes the imported-credential path (returnHashes, then the SAD).
+  const fromProfile =
+    own.credentialId === undefined && own.credentialRefId === undefined
+      ? await profileSigningCredential({
+          db: ctx.database.db,
+          maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
+          request: options.input,
+          signer: { id: actor.id, name: actor.email },
+        })
+      : null;
+  const input: SignRequest =
+    fromProfile?.credentialRefId != null
+      ? {
+          ...options.input,
+          credentialOptions: { ...own, credentialRefId: fromProfile.credentialRefId },
+        }
+      : options.input;
+  refuseLaterModes(input);
   if (input.credentialOptions.credentialRefId !== undefined) {
     const signer = await signerOf(ctx, actor, options.clientAddress);
     return signWithReference(ctx, { actor, signer, input, timings });
   }
-  const credentialId =
-    input.credentialOptions.credentialId ??
-    (await profileCredential({
-      db: ctx.database.db,
-      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
-      request: input,
-      signer: { id: actor.id, name: actor.email },
-    }));
+  const credentialId = input.credentialOptions.credentialId ?? fromProfile?.credentialId ?? null;
   if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
-  const session = await ctx.signing.openKeySession(
-    { credentialId, userId: actor.id, keyPassword: input.credentialOptions.PIN },
+  const session = await openSigningSession(ctx, {
+    credentialId,
+    userId: actor.id,
+    PIN: input.credentialOptions.PIN,
     timings,
-  );
+  });
   const { credential } = session;
-  if (credential.authMode === 'EXPLICIT' && input.credentialOptions.PIN === undefined) {
-    throw invalid({ 'credentialOptions.PIN': 'Field is required' });
-  }
   const chainIds = input.signatures.map((s) => s.signatureId);
   // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
   const taken: Buffer[] = [];
@@ -220,6 +234,28 @@ async function signerOf(
 ): Promise<Signer> {
   const name = (await ctx.users.find(actor.id))?.name ?? actor.email;
   return { name, email: actor.email, clientAddress };
+}
+
+/**
+ * The rSSP's key session of one sign call (D§4 sign modes), for every path that signs with an own
+ * credential: with an EXPLICIT credential's key password its attempt is counted and its KDF
+ * starts now, while the caller prepares; an IMPLICIT credential's use waits for the approval on
+ * a device when the session signs. An EXPLICIT credential without its key password is refused
+ * (nothing was counted).
+ */
+export async function openSigningSession(
+  ctx: Pick<SignContext, 'signing'>,
+  options: { credentialId: string; userId: string; PIN: string | undefined; timings: Timings },
+): Promise<KeySession> {
+  const { credentialId, userId, PIN, timings } = options;
+  const session = await ctx.signing.openKeySession(
+    { credentialId, userId, keyPassword: PIN },
+    timings,
+  );
+  if (session.credential.authMode === 'EXPLICIT' && PIN === undefined) {
+    throw invalid({ 'credentialOptions.PIN': 'Field is required' });
+  }
+  return session;
 }
 
 function refuseLaterModes(input: SignRequest): void {

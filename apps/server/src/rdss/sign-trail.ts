@@ -3,7 +3,7 @@ import type { Db } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import type { ChainRow } from './chain-table';
 import { loadSigningTrailInput } from './signing-trail-content';
-import { renderSigningTrail } from './signing-trail-render';
+import type { PdfPool } from './pdf-pool';
 
 /**
  * The signing trail in the signatures (issue 26 §2, decision 027): each signature of an ATTACHED
@@ -17,7 +17,7 @@ import { renderSigningTrail } from './signing-trail-render';
  * feature is off or the chain has none.
  */
 export async function trailForSignature(
-  ctx: Pick<ChainContext, 'config' | 'users'>,
+  ctx: Pick<ChainContext, 'config' | 'users'> & { pdf: Pick<PdfPool, 'renderTrail'> },
   db: Db,
   chain: Pick<ChainRow, 'id' | 'signingTrailMode'>,
   /** The SIGNED event of the signature being made (`signedHistoryEvent`), not recorded yet. */
@@ -28,5 +28,5 @@ export async function trailForSignature(
   const input = await loadSigningTrailInput(ctx, db, chain.id);
   input.events.push(pending);
   input.generatedAt = signedAt;
-  return renderSigningTrail(input);
+  return ctx.pdf.renderTrail(input);
 }

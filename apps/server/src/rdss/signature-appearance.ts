@@ -33,6 +33,8 @@ export interface SignatureAppearance {
   savedPosition: SignatureFieldParameters | null;
   /** The credential the profile signs with, or null when the source is not a profile. */
   profileCredentialId: string | null;
+  /** The imported credential the profile signs with (D§3 credentialRefId), or null. */
+  profileCredentialRefId: string | null;
 }
 
 export interface SignatureAppearanceRequest {
@@ -96,6 +98,7 @@ export async function signatureAppearance(
   };
   let savedPosition: SignatureFieldParameters | null = null;
   let profileCredentialId: string | null = null;
+  let profileCredentialRefId: string | null = null;
 
   if (source.kind === 'profile') {
     const profile = await findOwnProfile(db, signer.id, source.profileId);
@@ -109,6 +112,7 @@ export async function signatureAppearance(
     content.textColor = rgb01(profile.textParams.textColor);
     savedPosition = profile.savedField;
     profileCredentialId = profile.credentialId;
+    profileCredentialRefId = profile.credentialRefId;
   } else if (source.kind === 'drawn' || source.kind === 'clerk') {
     const image = await readImageDataUrl(
       source.imageDataUrl,
@@ -118,5 +122,5 @@ export async function signatureAppearance(
     content.image = image.bytes;
     if (source.kind === 'clerk') content.textLines = [source.subsignerName.trim(), ...trailing];
   }
-  return { content, savedPosition, profileCredentialId };
+  return { content, savedPosition, profileCredentialId, profileCredentialRefId };
 }

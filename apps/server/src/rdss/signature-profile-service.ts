@@ -14,6 +14,7 @@ import type { CombineImage } from '@signet/contracts/signatures';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
+import { ownsCredentialRef } from '#platform/public';
 import { findCredentialOwnership } from '#rssp/public';
 import { readImageDataUrl, storedImage, toDataUrl, type StoredImage } from './profile-image';
 import * as store from './signature-profile-store';
@@ -40,6 +41,7 @@ function summaryOf(row: store.ProfileSummaryRow): SignatureProfileSummary {
     id: row.id,
     name: row.name,
     credentialId: row.credentialId,
+    credentialRefId: row.credentialRefId,
     hasImage: row.hasImage,
     textParams: row.textParams,
     savedSignatureFieldParameters: row.savedField,
@@ -58,8 +60,19 @@ function viewOf(row: SignatureProfileRow): SignatureProfile {
   };
 }
 
-/** The credential must be the caller's own signing credential (ownership, D§5). */
-async function checkCredential(ctx: ProfileContext, actor: AuthUser, credentialId: string) {
+/**
+ * The profile's credential must be the caller's own: an rSSP signing credential, or an imported
+ * credential (D§3 credentialRefId) of theirs (ownership, D§5).
+ */
+async function checkCredential(ctx: ProfileContext, actor: AuthUser, input: SignatureProfileInput) {
+  if (input.credentialRefId !== undefined) {
+    if (!(await ownsCredentialRef(ctx.database.db, actor.id, input.credentialRefId))) {
+      const message = signatureProfileMessages.notYourCredential;
+      throw new AppError('VALIDATION_FAILED', message, { credentialRefId: message });
+    }
+    return;
+  }
+  const credentialId = input.credentialId ?? '';
   const credential = await findCredentialOwnership(ctx.database.db, credentialId);
   if (
     !credential ||
@@ -99,7 +112,7 @@ export async function createProfile(options: {
   input: SignatureProfileInput;
 }): Promise<SignatureProfile> {
   const { ctx, actor, input } = options;
-  await checkCredential(ctx, actor, input.credentialId);
+  await checkCredential(ctx, actor, input);
   await checkNameFree(ctx, actor, input.name);
   const images = await imageColumns(ctx, input);
   const id = randomUUID();
@@ -109,7 +122,8 @@ export async function createProfile(options: {
         id,
         ownerId: actor.id,
         name: input.name,
-        credentialId: input.credentialId,
+        credentialId: input.credentialId ?? null,
+        credentialRefId: input.credentialRefId ?? null,
         ...images,
         textParams: input.textParams,
         savedField: input.savedSignatureFieldParameters,
@@ -130,14 +144,15 @@ export async function updateProfile(options: {
 }): Promise<SignatureProfile> {
   const { ctx, actor, id, input } = options;
   if (!(await store.findOwnProfile(ctx.database.db, actor.id, id))) throw profileNotFound();
-  await checkCredential(ctx, actor, input.credentialId);
+  await checkCredential(ctx, actor, input);
   await checkNameFree(ctx, actor, input.name, id);
   const images = await imageColumns(ctx, input);
   try {
     await ctx.database.db.transaction(async (tx) => {
       await store.updateProfile(tx, id, {
         name: input.name,
-        credentialId: input.credentialId,
+        credentialId: input.credentialId ?? null,
+        credentialRefId: input.credentialRefId ?? null,
         ...images,
         textParams: input.textParams,
         savedField: input.savedSignatureFieldParameters,

@@ -23,6 +23,7 @@ const summaryColumns = {
   ownerId: signatureProfiles.ownerId,
   name: signatureProfiles.name,
   credentialId: signatureProfiles.credentialId,
+  credentialRefId: signatureProfiles.credentialRefId,
   sourceImageType: signatureProfiles.sourceImageType,
   renderedImageType: signatureProfiles.renderedImageType,
   textParams: signatureProfiles.textParams,

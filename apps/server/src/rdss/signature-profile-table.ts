@@ -16,6 +16,8 @@ export const signatureProfiles = rdss.table('signature_profiles', {
   ownerId: uuid('owner_id').notNull(),
   name: text('name').notNull(),
   credentialId: uuid('credential_id'),
+  /** An imported credential (platform credential ref, migrations/026) instead. */
+  credentialRefId: uuid('credential_ref_id'),
   sourceImage: bytea('source_image'),
   sourceImageType: text('source_image_type').$type<ImageType>(),
   renderedImage: bytea('rendered_image'),

@@ -39,7 +39,7 @@ const noteHeight = 20;
 
 /** DejaVu Sans (free licence, Latin-2 and much more), from the dejavu-fonts-ttf package. */
 let fontBytes: Promise<[Uint8Array, Uint8Array]> | undefined;
-function loadFonts(): Promise<[Uint8Array, Uint8Array]> {
+export function loadFonts(): Promise<[Uint8Array, Uint8Array]> {
   const ttf = join(
     dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
     'ttf',
@@ -52,14 +52,14 @@ function loadFonts(): Promise<[Uint8Array, Uint8Array]> {
 }
 
 /** One line of someone's text, within the field budget: control characters become spaces. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   const line = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
   const max = signingTrailBudget.maxFieldLength;
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /** "2026-11-27 02:31:05 UTC": the same in every language, as a record should be. */
-function utc(at: Date): string {
+export function utc(at: Date): string {
   return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
@@ -132,8 +132,11 @@ function detailRows(detail: ChainHistoryDetail, labels: SigningTrailLabels): [st
   );
 }
 
-/** Writes lines top-down, starting a new page when one is full, within the page budget. */
-class TrailWriter {
+/**
+ * Writes lines top-down, starting a new page when one is full, within the page budget (the
+ * validation report's PDF writes with it too).
+ */
+export class TrailWriter {
   pages: PDFPage[] = [];
   private y = 0;
 

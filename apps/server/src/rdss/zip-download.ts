@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import type { PieceBuffers } from './piece-buffers';
 
 /** A file of a zip: its name inside, its length, its bytes in pieces when its turn comes. */
 export interface ZipEntry {
   name: string;
   size: number;
-  open: () => Promise<AsyncIterable<Uint8Array>>;
+  /** With `buffers`, each piece is read into one of them (a download's own, used again). */
+  open: (buffers?: PieceBuffers) => Promise<AsyncIterable<Uint8Array>>;
   /**
    * Small bytes at hand (a container's mimetype, manifests and signatures): written whole, with
    * their CRC in the local header and no extra field, deflated when `compress`.

@@ -21,6 +21,7 @@ import type { Tx } from '#infra/database';
 import { certificateParts, createCertificateRequest, readCertificates, toPem } from '@signet/der';
 import { buildCertificateChain } from './certificate-chain';
 import * as store from './credential-store';
+import { revokeCredentialCertificates } from './credential-revocation';
 import type { CredentialRow } from './credential-table';
 import { toCredential } from './credential-view';
 import { createSigner, generateKey, supportedEcCurves, type KeySpec } from './key-algorithms';
@@ -379,7 +380,10 @@ export async function updateCredential(options: {
   });
 }
 
-/** Deletes the credential and with it the only copies of its wrapped key. */
+/**
+ * Deletes the credential and with it the only copies of its wrapped key; the certificate the
+ * embedded CA issued it is revoked in the same transaction.
+ */
 export async function deleteCredential(options: {
   ctx: RsspContext;
   actor: AuthUser;
@@ -389,6 +393,7 @@ export async function deleteCredential(options: {
   await ctx.database.db.transaction(async (tx) => {
     const row = await resolveCredential(ctx, actor, id, 'manage', tx);
     await store.deleteCredential(tx, id);
+    await revokeCredentialCertificates(tx, [row.certChain]);
     await announce(ctx, row, tx);
   });
 }

@@ -8,6 +8,7 @@ import {
   type CredentialRow,
   type NewCredentialRow,
 } from './credential-table';
+import { revokeCredentialCertificates } from './credential-revocation';
 
 type Handle = Db | Tx;
 export type CredentialSortField = (typeof credentialSortFields)[number];
@@ -109,12 +110,19 @@ export async function updateCredential(
   return row;
 }
 
-/** Destroys every credential of a user, wrapped keys included; how many there were. */
-export async function deleteCredentialsOfUser(db: Handle, userId: string): Promise<number> {
-  const rows = await db
+/**
+ * Destroys every credential of a user, wrapped keys included, and revokes the certificates the
+ * embedded CA issued them, in the caller's transaction; how many there were.
+ */
+export async function deleteCredentialsOfUser(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx
     .delete(credentials)
     .where(eq(credentials.userId, userId))
-    .returning({ id: credentials.id });
+    .returning({ id: credentials.id, certChain: credentials.certChain });
+  await revokeCredentialCertificates(
+    tx,
+    rows.map((r) => r.certChain),
+  );
   return rows.length;
 }
 

@@ -73,7 +73,13 @@ export const cscAdminRoutes: FastifyPluginAsync<{ deps: CscOAuthDeps }> = async 
     },
     async (request) => ({
       redirectTo: await catalogued(() =>
-        decideConsent(deps, request.params.requestId, request.authUser.id, request.body.allow),
+        decideConsent(
+          deps,
+          request.params.requestId,
+          request.authUser.id,
+          request.body.allow,
+          request.body.silent ?? false,
+        ),
       ),
     }),
   );

@@ -121,8 +121,13 @@ export async function startAuthorization(deps: CscOAuthDeps, q: AuthorizeParams)
   if (Math.random() < 1 / 32) {
     await deps.db.delete(cscRequests).where(lt(cscRequests.expiresAt, new Date()));
   }
-  const lang = q.lang === 'hu' ? '?lang=hu' : '';
-  return `${deps.publicUrl}/csc-consent/${id}${lang}`;
+  const page = new URLSearchParams();
+  if (q.lang === 'hu') page.set('lang', 'hu');
+  // prompt=none (OpenID Connect): the page answers at once, a code when the user is signed in
+  // and granted this client before, else login_required or consent_required (decision 043).
+  if (q.prompt === 'none' && scope === 'service') page.set('prompt', 'none');
+  const search = page.size > 0 ? `?${page.toString()}` : '';
+  return `${deps.publicUrl}/csc-consent/${id}${search}`;
 }
 
 /** scope=credential: the credential, the number of signatures and (SCAL2) the hashes. */
@@ -197,11 +202,14 @@ export async function decideConsent(
   requestId: string,
   userId: string,
   allow: boolean,
+  /** prompt=none: allowed only when the user granted this client before (a live token). */
+  silent = false,
 ): Promise<string> {
   const { row } = await pendingRequest(deps, requestId);
   const credential = await ownCredential(deps, row, userId);
   const code = randomBytes(32).toString('base64url');
-  const granted = allow && credential !== undefined;
+  const unseen = silent && !(row.scope === 'service' && (await hasLiveGrant(deps, row, userId)));
+  const granted = allow && credential !== undefined && !unseen;
   const taken = await deps.db
     .update(cscRequests)
     .set(
@@ -213,6 +221,13 @@ export async function decideConsent(
     .returning({ id: cscRequests.id });
   if (taken.length === 0)
     throw new CscError(404, 'invalid_request', 'The authorization request has expired');
+  if (unseen) {
+    return redirectWith(row.redirectUri, {
+      error: 'consent_required',
+      error_description: 'The user has not granted this client yet',
+      state: row.state,
+    });
+  }
   if (!granted) {
     const description = allow ? 'Invalid parameter credentialID' : 'The user refused';
     return redirectWith(row.redirectUri, {
@@ -222,6 +237,41 @@ export async function decideConsent(
     });
   }
   return redirectWith(row.redirectUri, { code, state: row.state });
+}
+
+/** A grant the user gave this client before: a live (unexpired, unrevoked) service token. */
+async function hasLiveGrant(deps: CscOAuthDeps, row: CscRequestRow, userId: string) {
+  const [live] = await deps.db
+    .select({ at: cscTokens.createdAt })
+    .from(cscTokens)
+    .where(
+      and(
+        eq(cscTokens.clientId, row.clientId),
+        eq(cscTokens.userId, userId),
+        eq(cscTokens.scope, 'service'),
+        isNull(cscTokens.revokedAt),
+        gt(cscTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return live !== undefined;
+}
+
+/**
+ * prompt=none without a signed-in user: the request ends and the client hears login_required
+ * (at its registered redirect URI only), so it can open the interactive page instead.
+ */
+export async function loginRequired(deps: CscOAuthDeps, requestId: string): Promise<string> {
+  const { row } = await pendingRequest(deps, requestId);
+  await deps.db
+    .update(cscRequests)
+    .set({ expiresAt: new Date() })
+    .where(and(eq(cscRequests.id, row.id), isNull(cscRequests.userId)));
+  return redirectWith(row.redirectUri, {
+    error: 'login_required',
+    error_description: 'The user is not signed in',
+    state: row.state,
+  });
 }
 
 export type TokenParams = Record<string, string | undefined>;

@@ -83,9 +83,11 @@ export const cscV1Routes: FastifyPluginAsync<CscRouteOptions> = async (instance,
   app.post('/credentials/info', { schema: { tags, body: infoSchema } }, async (request) => {
     const t = await token(request);
     const { row } = await tokenCredential(ctx, t, request.body.credentialID);
-    const { auth: _auth, ...rest } = credentialInfo(row, request.body) as ReturnType<
-      typeof credentialInfo
-    > & {
+    const { auth: _auth, ...rest } = credentialInfo(
+      row,
+      request.body,
+      ctx.config.CSC_SCAL,
+    ) as ReturnType<typeof credentialInfo> & {
       auth?: unknown;
     };
     return rest;

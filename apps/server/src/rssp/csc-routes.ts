@@ -7,6 +7,7 @@ import { signAlgorithms } from './csc-algorithms';
 import { registerCscErrorHandler } from './csc-errors';
 import {
   exchangeCode,
+  loginRequired,
   revokeToken,
   startAuthorization,
   verifyCscToken,
@@ -18,6 +19,7 @@ import {
   infoBodySchema,
   infoRequestSchema,
   listBodySchema,
+  loginRequiredBodySchema,
   revokeBodySchema,
   signHashBodySchema,
   tokenBodySchema,
@@ -116,6 +118,18 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
     async (request, reply) => reply.redirect(await startAuthorization(deps, request.query), 302),
   );
   app.post(
+    '/v2/oauth2/login_required',
+    {
+      schema: {
+        tags,
+        summary:
+          "Signet's consent page under prompt=none with nobody signed in: where the browser goes (login_required)",
+        body: loginRequiredBodySchema,
+      },
+    },
+    async (request) => ({ redirectTo: await loginRequired(deps, request.body.requestId) }),
+  );
+  app.post(
     '/v2/oauth2/token',
     {
       schema: {
@@ -147,7 +161,10 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
       const rows = t.credentialId
         ? [(await tokenCredential(ctx, t, t.credentialId)).row]
         : await listUserCredentials(ctx, t.userId);
-      const infos = rows.map((row) => ({ credentialID: row.id, ...credentialInfo(row, body) }));
+      const infos = rows.map((row) => ({
+        credentialID: row.id,
+        ...credentialInfo(row, body, ctx.config.CSC_SCAL),
+      }));
       const shown = body.onlyValid
         ? infos.filter((i) => i.key.status === 'enabled' && i.cert.status === 'valid')
         : infos;
@@ -172,6 +189,7 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
       return credentialInfo(
         (await tokenCredential(ctx, t, request.body.credentialID)).row,
         request.body,
+        ctx.config.CSC_SCAL,
       );
     },
   );

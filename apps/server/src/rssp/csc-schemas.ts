@@ -67,10 +67,15 @@ export const authorizeQuerySchema = z.object({
   hash: z.string().max(20_000).optional(),
   hashAlgorithmOID: z.string().max(100).optional(),
   lang: z.string().max(20).optional(),
+  /** OpenID Connect's prompt: `none` answers without showing a page (decision 043). */
+  prompt: z.string().max(50).optional(),
   description: z.string().max(500).optional(),
   account_token: z.string().max(2_000).optional(),
   clientData: z.string().max(2_000).optional(),
 });
+
+/** The consent page's prompt=none answer when nobody is signed in (Signet's own call). */
+export const loginRequiredBodySchema = z.object({ requestId: z.string().uuid() }).strict();
 
 export const tokenBodySchema = z.object({
   grant_type: z.string().max(50).optional(),

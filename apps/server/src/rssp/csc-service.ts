@@ -43,7 +43,7 @@ const generalizedTime = (text: string) =>
 const dn = (name: string) => name.split('\n').reverse().join(', ');
 
 /** The credential as CSC `credentials/info` answers it (v2 fields and the v1 ones beside). */
-export function credentialInfo(row: CredentialRow, options: InfoOptions) {
+export function credentialInfo(row: CredentialRow, options: InfoOptions, scal: '1' | '2' = '1') {
   const ders = row.certChain.flatMap((pem) => fromPem(pem, 'CERTIFICATE'));
   const [endEntity] = ders;
   const x509 = endEntity ? new X509Certificate(endEntity) : undefined;
@@ -120,7 +120,7 @@ export function credentialInfo(row: CredentialRow, options: InfoOptions) {
           OTP: { presence: 'false' },
         }
       : {}),
-    SCAL: '2',
+    SCAL: scal,
     multisign: 100,
     lang: 'en-US',
   };
@@ -192,6 +192,10 @@ export async function cscAuthorize(
     throw invalidRequest('Invalid parameter numSignatures');
   if (token.numSignatures !== null && hashes.length > token.numSignatures) {
     throw invalidRequest('More signatures than the token allows');
+  }
+  // SCAL2 (CSC_SCAL=2): the hashes must have been bound in the OAuth round (scope=credential).
+  if (ctx.config.CSC_SCAL === '2' && (token.scope !== 'credential' || !token.hashesDigest)) {
+    throw invalidRequest('SCAL2: authorize with a token of scope credential bound to these hashes');
   }
   if (token.hashesDigest && token.hashesDigest !== hashesDigest(hashAlgorithm, hashes)) {
     throw invalidRequest('The hashes are not the ones the token was authorised for');

@@ -1,16 +1,19 @@
+import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
-import { createSigner, generateKey, type KeySpec } from './key-algorithms';
+import { createSigner, generateKey } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
-import { certificateParts, fromPem, issueCertificate, toPem, type X509Signer } from '@signet/der';
+import { issueCertificate, toPem, type X509Signer } from '@signet/der';
 import { encodeDistinguishedName } from './distinguished-name';
+import { caKeySpec, embeddedCaKey, embeddedCaLocations, issuedRecord } from './embedded-ca-key';
+import { adoptIssuedCertificates } from './issued-adoption';
+import { recordIssued } from './revocation-store';
 import { caAad } from './wrap-aad';
 
 /** The name every certificate of the embedded CA carries: it is not publicly trusted. */
 export const embeddedCaName = 'Signet Embedded CA — not publicly trusted';
 
-const caKeySpec: KeySpec = { keyAlg: 'ec', curve: 'secp384r1' };
 const dayMs = 86_400_000;
 /** Validity of an end-entity certificate the CA issues. */
 export const issuedValidityDays = 730;
@@ -36,20 +39,25 @@ export interface CertificateAuthority {
    * The certificate chain for the request's key, end-entity first; its first certificate holds
    * `spki`, or it throws and nothing is issued to store. The embedded CA issues a signing
    * certificate (digitalSignature + nonRepudiation, two years) naming `email`, the owner's
-   * confirmed account address, as subjectAltName; none while it is unconfirmed.
+   * confirmed account address, as subjectAltName; none while it is unconfirmed. It names the CA's
+   * OCSP responder, certificate and CRL, and is recorded as issued (rssp.issued_certificates)
+   * before it is returned, so the responder knows it from then on (decision 037).
    */
   enroll(request: EnrollmentRequest): Promise<Buffer[]>;
 }
 
 /**
  * Loads the embedded CA, creating its root (EC P-384, self-signed, 20 years) and wrapped key on
- * first start. The CA key is unwrapped only for the moment of issuing.
+ * first start. The CA key is unwrapped only for the moment of issuing. Certificates it issued
+ * before issuance was recorded are recorded now (issued-adoption.ts).
  */
 export async function loadEmbeddedCa(options: {
   database: Database;
   ring: KeyRing;
+  config: Pick<Config, 'RSSP_API_URL' | 'publicUrl'>;
 }): Promise<CertificateAuthority> {
   const { database, ring } = options;
+  const revocation = embeddedCaLocations(options.config);
   let row = await findCertificateAuthority(database.db);
   if (!row) {
     const key = await generateKey(caKeySpec);
@@ -72,34 +80,31 @@ export async function loadEmbeddedCa(options: {
     key.pkcs8.fill(0);
     if (!row) throw new Error('the embedded CA could not be stored');
   }
-  const { certificatePem, wrappedKey } = row;
-  const [rootDer] = fromPem(certificatePem, 'CERTIFICATE');
-  if (!rootDer) throw new Error('the embedded CA certificate is unreadable');
-  const root = certificateParts(rootDer);
   // Fails at start, not at the first enrollment, when the KEK is not the one the CA was made with.
-  unwrapWithKek(ring, wrappedKey, caAad).fill(0);
+  unwrapWithKek(ring, row.wrappedKey, caAad).fill(0);
+  const ca = embeddedCaKey(row, ring);
+  await adoptIssuedCertificates(database.db, ca);
   return {
     mode: 'embedded',
-    rootPem: certificatePem,
+    rootPem: row.certificatePem,
     async enroll({ subject, spki, email }) {
-      const pkcs8 = unwrapWithKek(ring, wrappedKey, caAad);
-      try {
-        const now = new Date();
-        const certificate = issueCertificate({
+      const now = new Date();
+      const certificate = ca.withSigner((signer) =>
+        issueCertificate({
           subject,
           spki,
-          issuer: root.subject,
-          issuerSpki: root.spki,
-          signer: createSigner(caKeySpec, pkcs8),
+          issuer: ca.root.subject,
+          issuerSpki: ca.root.spki,
+          signer,
           notBefore: new Date(now.getTime() - 60_000),
           notAfter: new Date(now.getTime() + issuedValidityDays * dayMs),
           isCa: false,
           ...(email === null ? {} : { email }),
-        });
-        return [certificate, rootDer];
-      } finally {
-        pkcs8.fill(0);
-      }
+          revocation,
+        }),
+      );
+      await recordIssued(database.db, { issuerKeyHash: ca.keyHash, ...issuedRecord(certificate) });
+      return [certificate, ca.rootDer];
     },
   };
 }

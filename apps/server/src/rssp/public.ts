@@ -16,3 +16,5 @@ export type {
 } from './signing-client';
 export { embeddedCaRoots } from './ca-roots';
 export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';
+export { createValidationDataSource } from './validation-data';
+export { embeddedCaLocations } from './embedded-ca-key';

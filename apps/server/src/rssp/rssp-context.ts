@@ -32,7 +32,7 @@ export async function createRsspContext(context: AppContext): Promise<RsspContex
   if (config.KEY_ENCRYPTION_KEY_PREVIOUS) await rewrapKekBlobs({ database, ring });
   const ca =
     config.CA_MODE === 'embedded'
-      ? await loadEmbeddedCa({ database, ring })
+      ? await loadEmbeddedCa({ database, ring, config })
       : loadExternalCa(config);
   return { config, database, events, users, presence, ring, ca };
 }

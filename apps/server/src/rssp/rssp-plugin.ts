@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
 import { authenticate } from '#infra/auth';
 import { registerEventStream } from '#infra/event-stream';
+import { createCaRevocation } from './ca-revocation';
 import { caRoutes } from './ca-routes';
 import { credentialRoutes } from './credential-routes';
 import { cscAdminRoutes } from './csc-admin-routes';
@@ -32,7 +33,10 @@ export const rsspPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   }, settleEveryMs);
   timer.unref();
   app.addHook('onClose', () => clearInterval(timer));
-  await app.register(caRoutes, { ctx });
+  await app.register(caRoutes, {
+    ctx,
+    revocation: createCaRevocation({ database: context.database, ring: context.keyRing }),
+  });
   await app.register(deviceRoutes, { ctx, context });
   await app.register(async (authed) => {
     authed.addHook('onRequest', authenticate(context));

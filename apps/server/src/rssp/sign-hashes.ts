@@ -93,6 +93,8 @@ export interface SigningCredential {
   id: string;
   authMode: CredentialRow['authMode'];
   keyAlg: CredentialRow['keyAlg'];
+  /** ASYMMETRIC_SIGN, or AUTHENTICATE (which signs hashes too). */
+  keyPurpose: CredentialRow['keyPurpose'];
   /** DER certificates, end-entity first. */
   certificates: Buffer[];
   /** The end-entity subject's common name, or its whole subject. */
@@ -157,6 +159,7 @@ export function signingCredentialOf(row: CredentialRow, when: Date): SigningCred
     id: row.id,
     authMode: row.authMode,
     keyAlg: row.keyAlg,
+    keyPurpose: row.keyPurpose,
     certificates,
     subjectName: commonName ?? certificate.subjectName,
   };

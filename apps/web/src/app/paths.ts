@@ -24,6 +24,7 @@ export const routes = {
   usersRssp: { path: '/users-rssp', access: admin },
   devicesAdmin: { path: '/devices-admin', access: admin },
   cscClients: { path: '/csc-clients', access: admin },
+  callbacks: { path: '/callbacks', access: admin },
   /** The CSC API's consent page (oauth2/authorize sends the browser here). */
   cscConsent: { path: '/csc-consent/:requestId', access: adminOrUser },
 
@@ -48,6 +49,8 @@ export const routes = {
   signatureBackground: { path: '/signature-background', access: admin },
   license: { path: '/license', access: admin },
   quantumSafeDemo: { path: '/quantum-safe-demo', access: user },
+  /** Signature validation (issue 27 §3); `?chain=<id>` opens a chain's document. */
+  validate: { path: '/validate', access: adminOrUser },
 
   profile: { path: '/user/profile', access: adminOrUser },
   profileUpdate: { path: '/user/profile/:userId/update', access: adminOrUser },
@@ -109,6 +112,7 @@ export const paths = {
   usersRssp: '/users-rssp',
   devicesAdmin: '/devices-admin',
   cscClients: '/csc-clients',
+  callbacks: '/callbacks',
   credentials: '/credentials',
   importCredential: '/credentials/importCredential',
   importEvroTrust: '/credentials/importEvroTrust',
@@ -118,6 +122,7 @@ export const paths = {
   signatureBackground: '/signature-background',
   license: '/license',
   quantumSafeDemo: '/quantum-safe-demo',
+  validate: '/validate',
   profile: '/user/profile',
   myDocuments: '/signatureChains/list',
   allDocuments: '/signatureChains/administrator/list',

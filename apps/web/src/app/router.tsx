@@ -44,6 +44,7 @@ const AdminChainsPage = lazyPage(() => import('../features/chains/routes/admin-c
 const ApprovePage = lazyPage(() => import('../features/chains/routes/approve-page'));
 const DevicesAdminPage = lazyPage(() => import('../features/devices/routes/devices-admin-page'));
 const CscClientsPage = lazyPage(() => import('../features/csc/routes/csc-clients-page'));
+const CallbacksPage = lazyPage(() => import('../features/callbacks/routes/callbacks-page'));
 const ImportCredentialPage = lazyPage(
   () => import('../features/credential-refs/routes/import-credential-page'),
 );
@@ -53,7 +54,9 @@ const ImportedCredentialsPage = lazyPage(
 const CscConsentPage = lazyPage(() => import('../features/csc/routes/csc-consent-page'));
 const AuthenticatorPage = lazyPage(() => import('../features/devices/routes/authenticator-page'));
 const ExternalChainPage = lazyPage(() => import('../features/chains/routes/external-chain-page'));
+const ValidatePage = lazyPage(() => import('../features/validation/routes/validate-page'));
 const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
+const QuantumDemoPage = lazyPage(() => import('../features/quantum-demo/routes/quantum-demo-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
 const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
 const ContainerSignPage = lazyPage(() => import('../features/signing/routes/container-sign-page'));
@@ -96,6 +99,11 @@ function EvroOnly({ children }: { children: ReactNode }) {
   return useRemoteConfig().evroEnabled ? children : <NotFoundPage />;
 }
 
+/** The quantum-safe demo exists only while poorManSignEnabled is on (platform §2). */
+function PoorManSignOnly({ children }: { children: ReactNode }) {
+  return useRemoteConfig().poorManSignEnabled ? children : <NotFoundPage />;
+}
+
 const contentRoutes: RouteObject[] = [
   guarded(routes.dashboard, <DashboardPage />),
 
@@ -104,6 +112,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.usersRssp, <ExternalPage titleKey="menu.usersRssp" />),
   guarded(routes.devicesAdmin, <DevicesAdminPage />),
   guarded(routes.cscClients, <CscClientsPage />),
+  guarded(routes.callbacks, <CallbacksPage />),
   guarded(routes.cscConsent, <CscConsentPage />),
 
   guarded(routes.credentials, <CredentialsPage />),
@@ -130,7 +139,13 @@ const contentRoutes: RouteObject[] = [
   ),
   guarded(routes.signatureBackground, <SignatureBackgroundPage />),
   comingSoon(routes.license, 'menu.license'),
-  comingSoon(routes.quantumSafeDemo, 'menu.quantumSafeDemo'),
+  guarded(
+    routes.quantumSafeDemo,
+    <PoorManSignOnly>
+      <QuantumDemoPage />
+    </PoorManSignOnly>,
+  ),
+  guarded(routes.validate, <ValidatePage />),
 
   guarded(routes.profile, <ProfilePage />),
   guarded(routes.profileUpdate, <ProfilePage />),

@@ -3,6 +3,10 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import {
+  SilentLoginRequired,
+  silentConsentRequest,
+} from '../../features/csc/components/silent-login-required';
 import { isApiError } from '../../shared/api/api-error';
 import { useAuth } from '../../shared/auth/use-auth';
 import { RetryAlert } from '../../shared/components/retry-alert';
@@ -30,7 +34,12 @@ export function RequireUser({ children }: { children: ReactNode }) {
   }, [isSessionDead, removeSession]);
 
   if (auth.isLoading) return <FullPageSpinner />;
-  if (!auth.isAuthenticated) return <Navigate to={welcomePath(target)} replace />;
+  if (!auth.isAuthenticated) {
+    // A CSC client's prompt=none: no sign-in page, the client hears login_required.
+    const silent = silentConsentRequest(location);
+    if (silent) return <SilentLoginRequired requestId={silent} />;
+    return <Navigate to={welcomePath(target)} replace />;
+  }
   if (currentUser.isError) {
     if (isApiError(currentUser.error, 'USER_SUSPENDED')) {
       return <Navigate to={permissionDeniedPath('suspended', target)} replace />;

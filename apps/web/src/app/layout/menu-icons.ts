@@ -10,9 +10,11 @@ import Group from '@mui/icons-material/Group';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import Security from '@mui/icons-material/Security';
+import FactCheck from '@mui/icons-material/FactCheck';
 import Cloud from '@mui/icons-material/Cloud';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Wallpaper from '@mui/icons-material/Wallpaper';
+import Webhook from '@mui/icons-material/Webhook';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { MenuItemId } from './menu-items';
@@ -28,10 +30,12 @@ export const menuIcons: Record<MenuItemId, typeof SvgIcon> = {
   'evro-credentials': VerifiedUser,
   devices: PhoneAndroid,
   'csc-clients': Cloud,
+  callbacks: Webhook,
   'signature-background': Wallpaper,
   license: WorkspacePremium,
   'my-documents': Description,
   'signature-profiles': Draw,
   credentials: Badge,
   'quantum-safe-demo': Security,
+  validate: FactCheck,
 };

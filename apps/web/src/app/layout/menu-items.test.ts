@@ -19,12 +19,14 @@ describe('menuItems', () => {
       'dashboard',
       'all-documents',
       'recycle-bin',
+      'validate',
       'users-rssp',
       'users',
       'credentials-admin',
       'imported-credentials',
       'devices',
       'csc-clients',
+      'callbacks',
       'signature-background',
       'license',
     ]);
@@ -59,6 +61,7 @@ describe('menuItems', () => {
     expect(ids({ ...base, config })).toEqual([
       'dashboard',
       'my-documents',
+      'validate',
       'signature-profiles',
       'credentials',
     ]);

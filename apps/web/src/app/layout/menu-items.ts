@@ -13,12 +13,14 @@ export type MenuItemId =
   | 'evro-credentials'
   | 'devices'
   | 'csc-clients'
+  | 'callbacks'
   | 'signature-background'
   | 'license'
   | 'my-documents'
   | 'signature-profiles'
   | 'credentials'
-  | 'quantum-safe-demo';
+  | 'quantum-safe-demo'
+  | 'validate';
 
 export interface MenuItem {
   /** `data-testid` is `menu-<id>`. */
@@ -50,6 +52,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
       takesPart && { id: 'my-documents', labelKey: 'menu.myDocuments', to: paths.myDocuments },
       { id: 'all-documents', labelKey: 'menu.allDocuments', to: paths.allDocuments },
       { id: 'recycle-bin', labelKey: 'menu.recycleBin', to: paths.recycleBin },
+      { id: 'validate', labelKey: 'menu.validate', to: paths.validate },
       config.rsspPublicUrl
         ? { id: 'users-rssp', labelKey: 'menu.usersRssp', href: config.rsspPublicUrl }
         : { id: 'users-rssp', labelKey: 'menu.usersRssp', to: paths.usersRssp },
@@ -67,6 +70,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
       },
       { id: 'devices', labelKey: 'menu.devices', to: paths.devicesAdmin },
       { id: 'csc-clients', labelKey: 'menu.cscClients', to: paths.cscClients },
+      { id: 'callbacks', labelKey: 'menu.callbacks', to: paths.callbacks },
       {
         id: 'signature-background',
         labelKey: 'menu.signatureBackground',
@@ -81,6 +85,7 @@ export function menuItems({ user, config, isSealEnabled }: MenuContext): MenuIte
   const items: (MenuItem | false)[] = [
     { id: 'dashboard', labelKey: 'menu.dashboard', to: paths.dashboard },
     { id: 'my-documents', labelKey: 'menu.myDocuments', to: paths.myDocuments },
+    { id: 'validate', labelKey: 'menu.validate', to: paths.validate },
     { id: 'signature-profiles', labelKey: 'menu.signatureProfiles', to: paths.signatureProfiles },
     showCredentials && { id: 'credentials', labelKey: 'menu.credentials', to: paths.credentials },
     config.poorManSignEnabled && {

@@ -52,6 +52,8 @@ export const chainRoutes = {
     `/document/${leadDocumentId(chain)}/approve-customization/${chain.id}/${entryId}`,
   list: (filter?: string) => (filter ? `/signatureChains/list/${filter}` : '/signatureChains/list'),
   upload: '/signatureChains/upload',
+  /** The validation page on the chain's document as it stands (issue 27 §3). */
+  validate: (chain: Chain) => `/validate?chain=${encodeURIComponent(chain.id)}`,
   /** Batch signing of several chains (documents §2). */
   multiSign: '/document/multi/customization/',
   /** A bulk chain: its container (documents §2 container signing). */

@@ -1,8 +1,9 @@
 import type { Credential } from '@signet/contracts/credentials';
+import { z } from 'zod';
 import {
   credentialRefPageSchema,
   credentialRefSadSchema,
-  providerLoginSchema,
+  externalProviderListSchema,
   type CredentialRef,
 } from '@signet/contracts/credential-refs';
 import {
@@ -12,14 +13,20 @@ import {
 } from '@signet/contracts/signatures';
 import type { ApiClient } from '../../shared/api/api-client';
 import { isApiError } from '../../shared/api/api-error';
-import { loginInPopup } from '../credential-refs/provider-login';
+import {
+  credentialRound,
+  loginAtProvider,
+  type ProviderTarget,
+} from '../credential-refs/provider-calls';
 
 /**
  * Signing with an imported credential (D§4 OAUTH2CODE): the refs are offered beside the own
  * credentials (authMode OAUTH2CODE); a press signs in three calls — the sign call with
  * `returnHashes`, the provider's SAD for exactly those hashes (Signet's server asks the
  * provider's credentials/authorize with the user's provider session; without one the login
- * popup opens first), and the sign call with the SAD and each chain's hash.
+ * popup opens first), and the sign call with the SAD and each chain's hash. A SCAL2 credential
+ * first has the provider bind exactly those hashes (the credential round, scope=credential, in
+ * the popup); a provider with its own endpoints is asked through the extproviders proxy (P§7).
  */
 const refs = new Map<string, CredentialRef>();
 
@@ -72,23 +79,62 @@ export async function importedSigningCredentials(
   }
 }
 
+/** The ref's provider as the calls need it (is it reached through the proxy?). */
+async function providerOf(client: ApiClient, ref: CredentialRef): Promise<ProviderTarget> {
+  const { providers } = await client.get('/api/v1/credentialRefs/providers/web', {
+    schema: externalProviderListSchema,
+  });
+  const found = providers.find((p) => p.id === ref.provider);
+  return { id: ref.provider, proxied: found?.proxied ?? false };
+}
+
+const cscSadSchema = z.object({ SAD: z.string(), expiresIn: z.number().optional() });
+const sha256Oid = '2.16.840.1.101.3.4.2.1';
+
+/** The provider's SAD for the hashes: its credentials/authorize through the proxy or the ref. */
+async function askSad(
+  client: ApiClient,
+  provider: ProviderTarget,
+  ref: CredentialRef,
+  body: { hashes: string[]; PIN?: string },
+): Promise<string> {
+  const timeoutMs = 5 * 60_000;
+  if (provider.proxied) {
+    const answer = await client.post(
+      `/rdss/v1/extproviders/${encodeURIComponent(provider.id)}/credentials/authorize`,
+      {
+        credentialID: ref.credentialId,
+        numSignatures: body.hashes.length,
+        hashes: body.hashes,
+        hashAlgorithmOID: sha256Oid,
+        ...(body.PIN ? { authData: [{ id: 'PIN', value: body.PIN }] } : {}),
+      },
+      { schema: cscSadSchema, timeoutMs },
+    );
+    return answer.SAD;
+  }
+  const url = `/api/v1/credentialRefs/${ref.id}/authorize`;
+  return (await client.post(url, body, { schema: credentialRefSadSchema, timeoutMs })).sad;
+}
+
 async function providerSad(
   client: ApiClient,
   ref: CredentialRef,
   body: { hashes: string[]; PIN?: string },
-) {
-  const url = `/api/v1/credentialRefs/${ref.id}/authorize`;
+): Promise<string> {
+  const provider = await providerOf(client, ref);
+  if (ref.scal === '2') {
+    // SCAL2: the provider binds exactly these hashes in its popup first (scope=credential).
+    await credentialRound(client, provider, ref.id, body.hashes);
+    return askSad(client, provider, ref, body);
+  }
   try {
-    return await client.post(url, body, { schema: credentialRefSadSchema, timeoutMs: 5 * 60_000 });
+    return await askSad(client, provider, ref, body);
   } catch (error) {
     if (!isApiError(error, 'AUTHORIZATION_EXPIRED')) throw error;
     // No (or an expired) session at the provider: its login popup first, then again.
-    const base = `/api/v1/credentialRefs/providers/${encodeURIComponent(ref.provider)}`;
-    const { authorizeUrl } = await client.post(`${base}/login`, undefined, {
-      schema: providerLoginSchema,
-    });
-    await client.post(`${base}/callback`, await loginInPopup(authorizeUrl));
-    return client.post(url, body, { schema: credentialRefSadSchema, timeoutMs: 5 * 60_000 });
+    await loginAtProvider(client, provider);
+    return askSad(client, provider, ref, body);
   }
 }
 
@@ -111,7 +157,7 @@ export async function signWithImported(
   });
   const perItem = hashed.map((item) => item.docHashes ?? [item.docHash ?? '']);
   const hashes = perItem.flat();
-  const { sad } = await providerSad(client, ref, { hashes, ...(PIN ? { PIN } : {}) });
+  const sad = await providerSad(client, ref, { hashes, ...(PIN ? { PIN } : {}) });
   return sign({
     ...rest,
     credentialOptions: { credentialRefId: ref.id },

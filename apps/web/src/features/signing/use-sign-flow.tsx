@@ -10,7 +10,7 @@ import { ApprovalWaitDialog } from '../../shared/approval/approval-wait-dialog';
 import { useToast } from '../../shared/components/toast';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { newIdempotencyKey, useSignDocuments } from './api/sign-documents';
-import { KeyPasswordDialog } from './components/key-password-dialog';
+import { KeyPasswordDialog } from '../../shared/approval/key-password-dialog';
 import { importedRef, signWithImported } from './imported-signing';
 
 interface SignFlowOptions {

@@ -2,6 +2,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import DrawIcon from '@mui/icons-material/Draw';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupIcon from '@mui/icons-material/Group';
 import InfoIcon from '@mui/icons-material/Info';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -30,7 +31,7 @@ import {
 import type { Chain } from '@signet/contracts/chains';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { DownloadModeMenu } from '../../../shared/downloads/download-mode-menu';
-import { actionRoute, ownEntry } from '../chain-view';
+import { actionRoute, chainRoutes, ownEntry } from '../chain-view';
 import { ruleChainOf } from '@signet/contracts/chain-view-rules';
 import type { ChainCommands } from '../use-chain-commands';
 import { ChainStatusChip } from './chain-status-chip';
@@ -158,6 +159,12 @@ export function ChainRowActions({ chain, userId, commands, onOpen }: ChainRowAct
         )}
         {menuItem('open', <OpenInNewIcon fontSize="small" />, t('actions.openInNewTab'), (anchor) =>
           setModes({ anchor, purpose: 'open' }),
+        )}
+        {menuItem(
+          'validate',
+          <FactCheckIcon fontSize="small" />,
+          t('actions.validate'),
+          () => void navigate(chainRoutes.validate(chain)),
         )}
         {menuItem(
           'delete',

@@ -4,10 +4,10 @@ import {
   credentialRefSchema,
   externalProviderListSchema,
   providerCredentialListSchema,
-  providerLoginSchema,
   type ImportCredentialRef,
 } from '@signet/contracts/credential-refs';
 import { useApiClient } from '../../../shared/api/api-client-context';
+import { loginAtProvider, type ProviderTarget } from '../provider-calls';
 
 const base = '/api/v1/credentialRefs';
 const refsKey = ['credential-refs'] as const;
@@ -68,17 +68,13 @@ export function useDeleteCredentialRef() {
   });
 }
 
-/** The login popup: its URL, then the code and state it came back with (provider-login.ts). */
+/** The login popup (silent first) and the code's exchange (provider-calls.ts); the logout. */
 export function useProviderLogin() {
   const client = useApiClient();
   const queries = useQueryClient();
   return {
-    start: (providerId: string) =>
-      client.post(`${base}/providers/${encodeURIComponent(providerId)}/login`, undefined, {
-        schema: providerLoginSchema,
-      }),
-    finish: async (providerId: string, answer: { code: string; state: string }) => {
-      await client.post(`${base}/providers/${encodeURIComponent(providerId)}/callback`, answer);
+    login: async (provider: ProviderTarget) => {
+      await loginAtProvider(client, provider);
       await queries.invalidateQueries({ queryKey: providersKey });
     },
     logout: async (providerId: string) => {

@@ -19,7 +19,6 @@ import {
   useProviderCredentials,
   useProviderLogin,
 } from '../api/credential-refs-api';
-import { loginInPopup } from '../provider-login';
 import { CredentialRefList } from './credential-ref-list';
 
 /** Step 2: the provider's credentials with checkboxes and Import (P§2). */
@@ -105,15 +104,17 @@ export default function ImportCredentialPage() {
   const [picked, setPicked] = useState<string>('');
   const [step, setStep] = useState<1 | 2>(1);
   const [logoutAnchor, setLogoutAnchor] = useState<HTMLElement | null>(null);
+  const [switchAnchor, setSwitchAnchor] = useState<HTMLElement | null>(null);
   const providerId = picked || list[0]?.id || '';
   const provider = list.find((p) => p.id === providerId);
+  // P§4: signed in at another provider, the user confirms the logout there first.
+  const other = list.find((p) => p.signedIn && p.id !== providerId);
 
   const onLogin = async () => {
     if (!provider) return;
     try {
-      const { authorizeUrl } = await login.start(provider.id);
-      const answer = await loginInPopup(authorizeUrl);
-      await login.finish(provider.id, answer);
+      if (other) await login.logout(other.id);
+      await login.login(provider);
       setStep(2);
     } catch (error) {
       toast.error(error instanceof Error && !('code' in error) ? t('dialog.loginFailed') : error);
@@ -175,14 +176,25 @@ export default function ImportCredentialPage() {
                   </Button>
                 </>
               ) : (
-                <Button
-                  variant="contained"
-                  onClick={onLogin}
-                  disabled={!provider}
-                  data-testid="provider-login"
-                >
-                  {t('dialog.login')}
-                </Button>
+                <>
+                  <Button
+                    variant="contained"
+                    onClick={(e) => (other ? setSwitchAnchor(e.currentTarget) : void onLogin())}
+                    disabled={!provider}
+                    data-testid="provider-login"
+                  >
+                    {t('dialog.login')}
+                  </Button>
+                  <ConfirmPopover
+                    anchorEl={switchAnchor}
+                    onClose={() => setSwitchAnchor(null)}
+                    onAgree={onLogin}
+                    message={t('dialog.switchSure', {
+                      other: other?.name ?? '',
+                      provider: provider?.name ?? '',
+                    })}
+                  />
+                </>
               )}
             </Stack>
           </Stack>

@@ -56,11 +56,9 @@ export function useConsentRequest(requestId: string) {
 export function useDecideConsent(requestId: string) {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (allow: boolean) =>
-      client.post(
-        `/rssp/v1/csc/consent/${encodeURIComponent(requestId)}`,
-        { allow },
-        { schema: cscConsentResultSchema },
-      ),
+    mutationFn: (decision: { allow: boolean; silent?: boolean }) =>
+      client.post(`/rssp/v1/csc/consent/${encodeURIComponent(requestId)}`, decision, {
+        schema: cscConsentResultSchema,
+      }),
   });
 }

@@ -4,8 +4,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useToast } from '../../../shared/components/toast';
 import { useConsentRequest, useDecideConsent } from '../api/csc-api';
@@ -13,7 +14,8 @@ import { useConsentRequest, useDecideConsent } from '../api/csc-api';
 /**
  * `/csc-consent/:requestId`: the CSC API's oauth2/authorize sends the browser here; the user is
  * signed in as everywhere in the app, allows or denies, and the server answers where to go: the
- * client's registered redirect URI with the code (or access_denied).
+ * client's registered redirect URI with the code (or access_denied). Under prompt=none the page
+ * answers at once: a code when the user granted this client before, else consent_required.
  */
 export default function CscConsentPage() {
   const { t } = useTranslation('csc');
@@ -21,15 +23,24 @@ export default function CscConsentPage() {
   const { requestId = '' } = useParams();
   const request = useConsentRequest(requestId);
   const decide = useDecideConsent(requestId);
-  const answer = async (allow: boolean) => {
+  const silent = new URLSearchParams(useLocation().search).get('prompt') === 'none';
+  const answer = async (allow: boolean, quietly = false) => {
     try {
-      const { redirectTo } = await decide.mutateAsync(allow);
-      window.location.assign(redirectTo);
+      const { redirectTo } = await decide.mutateAsync({ allow, ...(quietly ? { silent } : {}) });
+      window.location.replace(redirectTo);
     } catch (error) {
       toast.error(error);
     }
   };
-  if (request.isPending) return <CircularProgress aria-label="…" />;
+  const answered = useRef(false);
+  useEffect(() => {
+    if (!silent || answered.current || !request.isSuccess) return;
+    answered.current = true;
+    void answer(true, true);
+  });
+  if (request.isPending || (silent && !request.isError)) {
+    return <CircularProgress aria-label="…" />;
+  }
   if (request.isError) return <Alert severity="warning">{t('consent.expired')}</Alert>;
   const { data } = request;
   return (

@@ -50,9 +50,11 @@ function defaultsOf(
   credentials: Credential[],
 ): SignatureProfileInputValues {
   const credentialIds = new Set(credentials.map((c) => c.id));
+  // The select holds either kind: an own credential or an imported one (D§3 credentialRefId).
+  const stored = profile?.credentialId ?? profile?.credentialRefId;
   const credentialId =
-    profile?.credentialId && credentialIds.has(profile.credentialId)
-      ? profile.credentialId
+    stored && credentialIds.has(stored)
+      ? stored
       : credentials.length === 1
         ? (credentials[0]?.id ?? '')
         : '';
@@ -131,9 +133,17 @@ export function ProfileForm({ profile, credentials, initialFile, onDone }: Profi
         })
       : null;
     try {
+      const { credentialId, credentialRefId: _either, ...rest } = values;
+      const imported = credentials.some(
+        (c) => c.id === credentialId && c.authMode === 'OAUTH2CODE',
+      );
       await saveProfile.mutateAsync({
         id: profile?.id,
-        input: { ...values, renderedImageDataUrl },
+        input: {
+          ...rest,
+          ...(imported ? { credentialRefId: credentialId } : { credentialId }),
+          renderedImageDataUrl,
+        },
       });
       toast.success(isUpdate ? t('toast.updated') : t('toast.created'));
       onDone();

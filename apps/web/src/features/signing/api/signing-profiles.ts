@@ -25,7 +25,8 @@ export function useSigningProfiles() {
       return page.content.map((p) => ({
         id: p.id,
         name: p.name,
-        credentialId: p.credentialId,
+        // An imported credential is among the signing credentials under its ref's id.
+        credentialId: p.credentialId ?? p.credentialRefId,
         savedSignatureFieldParameters: p.savedSignatureFieldParameters,
       }));
     },
@@ -66,10 +67,14 @@ export function useSaveProfilePosition() {
     }) => {
       const path = `${base}/${encodeURIComponent(profileId)}`;
       const profile = await client.get(path, { schema: signatureProfileSchema });
-      if (!profile.credentialId) throw new Error('A profile without a credential');
+      if (!profile.credentialId && !profile.credentialRefId) {
+        throw new Error('A profile without a credential');
+      }
       const input: SignatureProfileInput = {
         name: profile.name,
-        credentialId: profile.credentialId,
+        ...(profile.credentialRefId
+          ? { credentialRefId: profile.credentialRefId }
+          : { credentialId: profile.credentialId ?? undefined }),
         sourceImageDataUrl: profile.sourceImageDataUrl,
         renderedImageDataUrl: profile.renderedImageDataUrl,
         textParams: profile.textParams,

@@ -99,7 +99,7 @@ function ClerkForm({
   const nameError = !trimmedName
     ? t('clerk.nameRequired')
     : trimmedName.length > maxName
-      ? t('keyPassword.tooLong', { max: maxName })
+      ? t('common:keyPassword.tooLong', { max: maxName })
       : null;
   const isSignerRole = user?.roles.some((role) => role.toLowerCase() === 'signer') ?? false;
   const canSign = !nameError && drawing !== null && credential !== undefined && isSignerRole;

@@ -30,7 +30,7 @@ export function KeyPasswordDialog({
   onSign,
   onClose,
 }: KeyPasswordDialogProps) {
-  const { t } = useTranslation('signing');
+  const { t } = useTranslation('common');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const error =
@@ -72,7 +72,7 @@ export function KeyPasswordDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
+            {t('actions.cancel')}
           </Button>
           <Button
             type="submit"
@@ -80,7 +80,7 @@ export function KeyPasswordDialog({
             disabled={busy || error !== null}
             data-testid="key-password-sign"
           >
-            {t('actions.sign')}
+            {t('keyPassword.sign')}
           </Button>
         </DialogActions>
       </form>

@@ -1,0 +1,151 @@
+import type { SignatureReport, ValidationReport as EngineReport } from '@signet/pades';
+import {
+  overallVerdict,
+  verdictOf,
+  type SignatureValidation,
+  type ValidationKind,
+  type ValidationReason,
+  type ValidationReport,
+} from '@signet/contracts/validations';
+
+/** ISO 8601, or null for a missing or unreadable time. */
+function iso(time: Date | undefined): string | null {
+  return time && !Number.isNaN(time.getTime()) ? time.toISOString() : null;
+}
+
+/**
+ * Why a signature is not VALID, from the engine's findings (decision 039). A revoked certificate
+ * invalidates only a signature made after the revocation: one a valid time-stamp proves earlier
+ * stays valid; without that proof it is indeterminate.
+ */
+function reasonsOf(report: SignatureReport): ValidationReason[] {
+  const reasons: ValidationReason[] = [];
+  const { flags } = report;
+  if (flags.universalSignatureForgery) reasons.push('FORMAT_FAILURE');
+  else {
+    if (!report.digestMatches) reasons.push('DIGEST_MISMATCH');
+    if (!report.signatureValid) reasons.push('SIGNATURE_INVALID');
+  }
+  if (flags.signatureWrappingAttack) reasons.push('SIGNATURE_WRAPPED');
+  if (flags.incrementalSavingAttack) reasons.push('MODIFIED_AFTER_SIGNING');
+  if (flags.shadowAttack) reasons.push('SHADOW_ATTACK');
+  if (!report.signer) return reasons;
+  if (!report.chainTrusted) reasons.push('CHAIN_NOT_TRUSTED');
+  if (report.certificateValidAtSigningTime === false)
+    reasons.push('CERTIFICATE_NOT_VALID_AT_SIGNING_TIME');
+  const revocation = report.revocation;
+  if (revocation?.status === 'REVOKED') {
+    const proven = report.timestamp?.valid ? report.timestamp.time : undefined;
+    const revokedAt = revocation.revokedAt;
+    if (proven && revokedAt && proven < revokedAt) {
+      // Signed (provably) before the revocation: valid at its time.
+    } else if (!proven && revokedAt) reasons.push('CERTIFICATE_REVOKED_NO_POE');
+    else reasons.push('CERTIFICATE_REVOKED');
+  } else if (revocation?.status === 'UNKNOWN') reasons.push('REVOCATION_UNKNOWN');
+  if (report.timestamp && !report.timestamp.valid) reasons.push('TIMESTAMP_INVALID');
+  else if (report.timestamp && !report.timestamp.trusted) reasons.push('TIMESTAMP_NOT_TRUSTED');
+  return reasons;
+}
+
+/** One signature of the engine's report in the contract's shape. */
+export function signatureValidation(report: SignatureReport): SignatureValidation {
+  const reasons = reasonsOf(report);
+  const timestamp = report.timestamp
+    ? {
+        time: iso(report.timestamp.time),
+        tsa: report.timestamp.tsa ?? null,
+        valid: report.timestamp.valid,
+        trusted: report.timestamp.trusted,
+      }
+    : null;
+  const proven = report.timestamp?.valid ? report.timestamp.time : undefined;
+  const readable = report.signer !== undefined;
+  return {
+    name: report.fieldName,
+    verdict: verdictOf(reasons),
+    reasons,
+    problems: report.problems,
+    signer: report.signer
+      ? {
+          subject: report.signer.subject,
+          issuer: report.signer.issuer,
+          serialNumber: report.signer.serialNumber,
+          notBefore: iso(report.signer.notBefore) ?? '',
+          notAfter: iso(report.signer.notAfter) ?? '',
+        }
+      : null,
+    claimedSigningTime: iso(report.signingTime),
+    timestamp,
+    signingTime: iso(proven ?? report.signingTime),
+    isTimestamped: report.timestamp?.valid === true,
+    algorithm: report.algorithm ?? null,
+    subFilter: report.subFilter ?? null,
+    integrity: { digestMatches: report.digestMatches, signatureValid: report.signatureValid },
+    trust: {
+      chain: report.chain,
+      trusted: report.chainTrusted,
+      certificateValidAtSigningTime: report.certificateValidAtSigningTime ?? null,
+    },
+    revocation: report.revocation
+      ? {
+          status: report.revocation.status,
+          source: report.revocation.source,
+          revokedAt: iso(report.revocation.revokedAt),
+          producedAt: iso(report.revocation.producedAt),
+        }
+      : { status: 'NOT_CHECKED', source: 'NONE', revokedAt: null, producedAt: null },
+    // The engine names the level once it reads validation data (B-LT, B-LTA); before that a
+    // valid signature time-stamp is B-T.
+    level: readable ? (report.level ?? (report.timestamp?.valid ? 'B-T' : 'B-B')) : null,
+    coversWholeDocument: report.coversWholeDocument,
+    page: report.page ?? null,
+    laterUpdates: report.subsequentUpdates.map((update) => ({
+      offset: update.offset,
+      allowed: update.onlySignatures,
+      changesContent: update.changesContent,
+      modifications: update.modifications,
+    })),
+    attacks: {
+      USF: report.flags.universalSignatureForgery,
+      ISA: report.flags.incrementalSavingAttack,
+      SWA: report.flags.signatureWrappingAttack,
+      SHADOW: report.flags.shadowAttack,
+    },
+  };
+}
+
+/** The engine's report of a PDF as the API answers it. */
+export function pdfValidationReport(options: {
+  report: EngineReport;
+  kind: ValidationKind;
+  fileName: string;
+  fileSize: number;
+  sha256: string;
+  trustAnchors: string[];
+  chainId: string | null;
+  validatedAt: Date;
+}): ValidationReport {
+  const { report } = options;
+  const signatures = report.signatures.map(signatureValidation);
+  return {
+    kind: options.kind,
+    fileName: options.fileName,
+    fileSize: options.fileSize,
+    sha256: options.sha256,
+    validatedAt: options.validatedAt.toISOString(),
+    revisions: report.revisions,
+    pages: report.pages,
+    verdict: overallVerdict(signatures),
+    signatures,
+    documentTimestamps: (report.documentTimestamps ?? []).map((ts) => ({
+      name: ts.fieldName,
+      time: iso(ts.time),
+      tsa: ts.tsa ?? null,
+      valid: ts.valid,
+      trusted: ts.trusted,
+      coversWholeDocument: ts.coversWholeDocument,
+    })),
+    trustAnchors: options.trustAnchors,
+    chainId: options.chainId,
+  };
+}

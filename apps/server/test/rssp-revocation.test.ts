@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Credential } from '@signet/contracts/credentials';
+import {
+  certificateParts,
+  createOcspRequest,
+  fromPem,
+  ocspCertId,
+  parseCertificate,
+  readCrl,
+  readOcspResponse,
+} from '@signet/der';
+import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
+import { freePort } from './free-port';
+import type { TestApp } from './test-app';
+
+const run = promisify(execFile);
+/** openssl runs beside the server in this process: never synchronously, or nobody answers it. */
+const openssl = async (args: string[], cwd: string): Promise<string> => {
+  const { stdout, stderr } = await run('openssl', args, { cwd, encoding: 'utf8' });
+  return `${stdout}${stderr}`;
+};
+
+describe('the embedded CA answers OCSP and publishes a CRL (decision 037)', () => {
+  let t: TestApp;
+  let admin: Person;
+  let ann: Person;
+  let bob: Person;
+  let dir: string;
+  let base: string;
+  let annsKey: Credential;
+  let bobsKey: Credential;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    ({ t, admin, ann, bob } = await createRsspTestApp({
+      ...fastKdfEnv,
+      RSSP_API_URL: `${base}/rssp`,
+    }));
+    await t.app.listen({ port, host: '127.0.0.1' });
+    annsKey = await createCredential(t, ann, { certificateEnrollmentMode: 'CMP' });
+    bobsKey = await createCredential(t, bob, {
+      certificateEnrollmentMode: 'CMP',
+      distinguishedName: { commonName: 'Bob Test', countryName: 'HU' },
+    });
+    dir = await mkdtemp(join(tmpdir(), 'signet-revocation-'));
+    const ca = await t.app.inject({ url: '/rssp/v1/ca/certificate' });
+    await writeFile(join(dir, 'ca.pem'), ca.body);
+    await writeFile(join(dir, 'ann.pem'), annsKey.certChain[0]?.pem ?? '');
+    await writeFile(join(dir, 'bob.pem'), bobsKey.certChain[0]?.pem ?? '');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const ocsp = (cert: string) =>
+    openssl(
+      [
+        'ocsp',
+        '-issuer',
+        'ca.pem',
+        '-cert',
+        cert,
+        '-url',
+        `${base}/rssp/v1/ca/ocsp`,
+        '-CAfile',
+        'ca.pem',
+      ],
+      dir,
+    );
+  const crl = async () => {
+    const res = await t.app.inject({ url: '/rssp/v1/ca/crl' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pkix-crl');
+    await writeFile(join(dir, 'crl.der'), res.rawPayload);
+    return res.rawPayload;
+  };
+
+  it('issued certificates name the OCSP responder, the CA certificate and the CRL', async () => {
+    const text = await openssl(['x509', '-in', 'ann.pem', '-noout', '-text'], dir);
+    expect(text).toContain(`OCSP - URI:${base}/rssp/v1/ca/ocsp`);
+    expect(text).toContain(`CA Issuers - URI:${base}/rssp/v1/ca/certificate.cer`);
+    expect(text).toContain(`URI:${base}/rssp/v1/ca/crl`);
+    const cer = await fetch(`${base}/rssp/v1/ca/certificate.cer`);
+    expect(cer.headers.get('content-type')).toBe('application/pkix-cert');
+    const [rootDer] = fromPem(
+      (await t.app.inject({ url: '/rssp/v1/ca/certificate' })).body,
+      'CERTIFICATE',
+    );
+    expect(Buffer.from(await cer.arrayBuffer()).equals(rootDer!)).toBe(true);
+  });
+
+  it('openssl ocsp: good, verified against the CA; revoked once the credential is deleted; the CRL lists it', async () => {
+    const good = await ocsp('ann.pem');
+    expect(good).toContain('Response verify OK');
+    expect(good).toMatch(/ann\.pem: good/);
+    expect(good).toMatch(/This Update: .*\n\s*Next Update: /);
+
+    const before = readCrl(await crl());
+    expect(
+      await openssl(
+        ['crl', '-in', 'crl.der', '-inform', 'DER', '-CAfile', 'ca.pem', '-noout'],
+        dir,
+      ),
+    ).toContain('verify OK');
+    const serial = parseCertificate(
+      fromPem(annsKey.certChain[0]!.pem, 'CERTIFICATE')[0]!,
+    ).serialNumber;
+    expect(before.entryFor(serial)).toBeUndefined();
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${annsKey.id}`,
+      headers: ann.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const revoked = await ocsp('ann.pem');
+    expect(revoked).toContain('Response verify OK');
+    expect(revoked).toMatch(/ann\.pem: revoked/);
+    expect(revoked).toContain('Reason: cessationOfOperation');
+    expect(await ocsp('bob.pem')).toMatch(/bob\.pem: good/);
+
+    const after = readCrl(await crl());
+    const listed = await openssl(
+      ['crl', '-in', 'crl.der', '-inform', 'DER', '-CAfile', 'ca.pem', '-noout', '-text'],
+      dir,
+    );
+    expect(listed).toContain('verify OK');
+    const serialHex = certificateParts(
+      fromPem(annsKey.certChain[0]!.pem, 'CERTIFICATE')[0]!,
+    ).serial;
+    expect(listed).toContain(`Serial Number: ${serialHex.toString('hex').toUpperCase()}`);
+    expect(after.entryFor(serial)?.reason).toBe(5);
+    expect(after.crlNumber).toBeGreaterThan(before.crlNumber ?? 0n);
+    // Unchanged until the next revocation: the same CRL.
+    expect(Buffer.from(await crl()).equals(Buffer.from(after.der))).toBe(true);
+  });
+
+  it("a deleted user's certificates are revoked with the account", async () => {
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${bob.id}`,
+      headers: admin.headers,
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await ocsp('bob.pem')).toMatch(/bob\.pem: revoked/);
+  });
+
+  it('the GET form answers with the nonce echoed; unknown serials and malformed requests are answered as such', async () => {
+    const [annDer] = fromPem(annsKey.certChain[0]!.pem, 'CERTIFICATE');
+    const [rootDer] = fromPem(annsKey.certChain[1]!.pem, 'CERTIFICATE');
+    const nonce = Buffer.from('signet-nonce-123');
+    const request = createOcspRequest([ocspCertId(annDer!, rootDer!)], nonce);
+    const res = await t.app.inject({
+      url: `/rssp/v1/ca/ocsp/${encodeURIComponent(request.toString('base64'))}`,
+    });
+    expect(res.headers['content-type']).toBe('application/ocsp-response');
+    const response = readOcspResponse(res.rawPayload);
+    expect(response.verify(rootDer!)).toEqual({ signer: rootDer, delegated: false });
+    expect(response.nonce?.equals(nonce)).toBe(true);
+    expect(response.responseFor(annDer!, rootDer!)?.status).toBe('revoked');
+    expect(response.producedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(response.responses[0]?.nextUpdate?.getTime()).toBeGreaterThan(Date.now());
+
+    // A serial this CA never issued: unknown.
+    const foreign = Buffer.from(ocspCertId(annDer!, rootDer!));
+    foreign.writeUInt8(foreign.readUInt8(foreign.length - 1) ^ 0xff, foreign.length - 1);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/rssp/v1/ca/ocsp',
+      headers: { 'content-type': 'application/ocsp-request' },
+      payload: createOcspRequest([foreign]),
+    });
+    expect(readOcspResponse(unknown.rawPayload).responses[0]?.status).toBe('unknown');
+
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/rssp/v1/ca/ocsp',
+      headers: { 'content-type': 'application/ocsp-request' },
+      payload: Buffer.from('not an OCSP request'),
+    });
+    expect(() => readOcspResponse(malformed.rawPayload)).toThrow(/malformedRequest/);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/rssp/v1/ca/ocsp',
+      headers: { 'content-type': 'application/ocsp-request' },
+      payload: Buffer.alloc(9000),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+});
