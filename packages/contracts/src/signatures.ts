@@ -151,6 +151,11 @@ export const signResultItemSchema = z.object({
   /** The new latest revision: `GET documents/{id}/file` answers its bytes. */
   signedDocument: signedDocumentSchema,
   signedAt: z.string(),
+  /**
+   * The PAdES baseline level the signature reached as made: B-T with its time-stamp, B-B when
+   * the TSA failed and TSA_OPTIONAL let it sign without one. Absent on the returnHashes step.
+   */
+  level: z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA']).optional(),
   /** Only on the returnHashes step of an external provider: the document's hash (base64). */
   docHash: z.string().optional(),
   /**

@@ -126,6 +126,11 @@ export function issueCertificate(options: {
   isCa: boolean;
   /** The subject's e-mail, as subjectAltName rfc822Name. */
   email?: string;
+  /**
+   * Purposes of the key as a critical extendedKeyUsage (a time-stamping authority's certificate
+   * must name id-kp-timeStamping alone, RFC 3161 §2.3); none when absent.
+   */
+  extendedKeyUsage?: readonly string[];
   /** Where relying parties check revocation and find the issuer (AIA and CRL distribution point). */
   revocation?: RevocationLocations;
 }): Buffer {
@@ -147,6 +152,15 @@ export function issueCertificate(options: {
       false,
       derSequence(derTlv(0x80, keyIdentifier(options.issuerSpki))),
     ),
+    ...(options.extendedKeyUsage
+      ? [
+          extension(
+            X509_OID.extKeyUsage,
+            true,
+            derSequence(...options.extendedKeyUsage.map((oid) => derOidBytes(oid))),
+          ),
+        ]
+      : []),
     ...(options.email
       ? [
           extension(

@@ -3,6 +3,7 @@ import { parseCertificate } from '@signet/der';
 import { buildSignedAttributes } from './cms-signed-data';
 import { buildCms } from './embed';
 import { PdfError } from './errors';
+import { OID } from './oids';
 import type { PreparedState } from './prepare';
 import type { FetchTimestamp, SignatureAlgorithm } from './signer';
 
@@ -33,6 +34,7 @@ export function prepareAsicSignature(
   const signedAttributes = buildSignedAttributes(
     digest,
     parseCertificate(first),
+    OID.data,
     options.signingTime,
   );
   const hash =

@@ -62,12 +62,14 @@ export function algorithmIdentifierOf(algorithm: SignatureAlgorithm): AlgorithmI
 /**
  * The signed attributes of a PAdES baseline signature (content-type, message-digest,
  * signing-certificate-v2; no signing-time, the time is the dictionary's /M), DER-encoded as the
- * SET that is hashed and signed. A CAdES signature (a container's, which has no /M) adds
- * signing-time.
+ * SET that is hashed and signed. A time-stamp token has the same three, with the content type
+ * id-ct-TSTInfo (RFC 3161 §2.4.2, RFC 5816). A CAdES signature (a container's, which has no /M)
+ * adds signing-time.
  */
 export function buildSignedAttributes(
   messageDigest: Uint8Array,
   signerCertificate: Certificate,
+  contentType: string = OID.data,
   signingTime?: Date,
 ): Uint8Array {
   const essCertIdV2 = derSequence(
@@ -75,7 +77,7 @@ export function buildSignedAttributes(
     derSequence(derSequence(derExplicit(4, signerCertificate.issuer)), signerCertificate.serialDer),
   );
   return derSet(
-    attribute(OID.contentType, derOidBytes(OID.data)),
+    attribute(OID.contentType, derOidBytes(contentType)),
     attribute(OID.messageDigest, derOctetString(messageDigest)),
     attribute(OID.signingCertificateV2, derSequence(derSequence(essCertIdV2))),
     ...(signingTime ? [attribute(OID.signingTime, derValidityTime(signingTime))] : []),
@@ -102,6 +104,12 @@ export function normalizeEcdsaSignature(signature: Uint8Array): Uint8Array {
   );
 }
 
+/**
+ * A CMS ContentInfo of SignedData with one SignerInfo (SHA-256). Detached over id-data (a PDF's
+ * byte range) by default; with `encapsulated` the content is carried inside (a TSTInfo), and
+ * then SignedData is version 3 (RFC 5652 §5.1). With no certificates the field is left out (a
+ * time-stamp request that did not ask for them).
+ */
 export function buildSignedData(options: {
   certificates: Uint8Array[];
   signerCertificate: Certificate;
@@ -109,6 +117,7 @@ export function buildSignedData(options: {
   algorithm: SignatureAlgorithm;
   signature: Uint8Array;
   timestampToken?: Uint8Array;
+  encapsulated?: { contentType: string; content: Uint8Array };
 }): Uint8Array {
   const { signerCertificate } = options;
   const signerInfoParts = [
@@ -124,11 +133,17 @@ export function buildSignedData(options: {
       derTlv(0xa1, attribute(OID.signatureTimeStampToken, options.timestampToken)),
     );
   }
+  const { encapsulated } = options;
   const signedData = derSequence(
-    derIntegerBytes(1),
+    derIntegerBytes(encapsulated && encapsulated.contentType !== OID.data ? 3 : 1),
     derSet(sha256Algorithm()),
-    derSequence(derOidBytes(OID.data)),
-    derTlv(0xa0, ...options.certificates),
+    encapsulated
+      ? derSequence(
+          derOidBytes(encapsulated.contentType),
+          derExplicit(0, derOctetString(encapsulated.content)),
+        )
+      : derSequence(derOidBytes(OID.data)),
+    ...(options.certificates.length > 0 ? [derTlv(0xa0, ...options.certificates)] : []),
     derSet(derSequence(...signerInfoParts)),
   );
   return derSequence(derOidBytes(OID.signedData), derExplicit(0, signedData));

@@ -9,7 +9,11 @@ export type { Signer, SignatureAlgorithm, FetchTimestamp } from './signer';
 export type { AppearanceOptions, SignatureFieldParameters } from './appearance';
 export { PdfError, isPdfError } from './errors';
 export type { PdfErrorCode } from './errors';
-export { buildTimestampRequest } from './timestamp';
+export { buildTimestampRequest, verifyTimestampToken } from './timestamp';
+export type { TimestampCheck } from './timestamp';
+// What a time-stamping authority builds its tokens with (apps/server rssp/tsa-token.ts).
+export { buildSignedAttributes, buildSignedData } from './cms-signed-data';
+export { OID as CMS_OID } from './oids';
 export { validate } from './validate';
 export { inspectPdf } from './inspect';
 export type { PdfInspection, PdfSecurity } from './inspect';

@@ -16,6 +16,7 @@ import type { EventBus } from './event-bus';
 import type { InstancePresence } from './instance-presence';
 import type { KeyRing } from './kek';
 import type { Mailer } from './mailer';
+import type { FetchTimestamp } from '@signet/pades';
 import type { ValidationDataSource } from './validation-data';
 
 /** What every service plugin receives: configuration, the database, the event bus, the KEK, auth and mail. */
@@ -46,6 +47,11 @@ export interface AppContext {
   resendEmailConfirmation: ((identity: SignInIdentity) => Promise<void>) | null;
   /** The dashboard counts, provided by the document service. */
   chainCounts: ChainCounts;
+  /**
+   * Where signatures get their RFC 3161 time-stamps (B-T): the external TSA of TSA_URL or the
+   * embedded one in process (`#rssp/public` createTimestampClient); `optional` is TSA_OPTIONAL.
+   */
+  timestamps: { fetch: FetchTimestamp; optional: boolean };
   /** This process's mark on the database, to settle its work in flight if it dies (decision 024). */
   presence: InstancePresence;
   /** Certificates, OCSP responses and CRLs of signing chains (the rSSP's, decision 037). */

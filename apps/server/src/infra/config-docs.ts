@@ -179,6 +179,23 @@ export const configDocs: Record<Variable, { default: string; description: string
       'PEM certificate of the external CA: trusted for its responses, served at /ca/certificate.',
   },
   CMP_TIMEOUT_SECS: { default: '30', description: 'How long one CMP exchange may take.' },
+  TSA_URL: {
+    default: '',
+    description:
+      "External RFC 3161 time-stamping authority every signature's time-stamp (PAdES B-T) comes from; unset: Signet's own TSA (`POST /rssp/v1/tsa`), used in process.",
+  },
+  TSA_USERNAME: { default: '', description: 'HTTP basic user name for TSA_URL.' },
+  TSA_PASSWORD: { default: '', description: 'HTTP basic password for TSA_URL.' },
+  TSA_TIMEOUT_MS: {
+    default: '10000',
+    description:
+      'How long a time-stamp may take; past it (or when the TSA fails) the signature fails with SERVICE_UNAVAILABLE and nothing is stored.',
+  },
+  TSA_OPTIONAL: {
+    default: 'false',
+    description:
+      'When the TSA fails, sign without a time-stamp (B-B; the sign answer says `level: B-B` and the log warns) instead of failing.',
+  },
   VALIDATION_FETCH_TIMEOUT_SECS: {
     default: '10',
     description:

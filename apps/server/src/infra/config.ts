@@ -92,6 +92,12 @@ export const envSchema = z.object({
   /** The CA's certificate (PEM): checks signature-protected responses, served as /ca/certificate. */
   CMP_CA_CERT_FILE: z.string().min(1).optional(),
   CMP_TIMEOUT_SECS: z.coerce.number().int().min(1).max(300).default(30),
+  /** External RFC 3161 time-stamping authority; without it the embedded TSA stamps in process. */
+  TSA_URL: url.optional(),
+  TSA_USERNAME: z.string().min(1).optional(),
+  TSA_PASSWORD: z.string().optional(),
+  TSA_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  TSA_OPTIONAL: bool.default(false),
   /** Fetching OCSP responses, CRLs and issuer certificates for a signature's validation data: time per fetch (redirects included). */
   VALIDATION_FETCH_TIMEOUT_SECS: int(1, 120).default(10),
   /** Largest OCSP response, CRL or certificate fetched. */

@@ -9,6 +9,7 @@ import { loadKeyRing } from './kek';
 import { embeddedKeySource, endAccountSessions, resendEmailConfirmation } from '#idp/public';
 import { createIdentityLogout, createUserDirectory } from '#platform/public';
 import {
+  createTimestampClient,
   createValidationDataSource,
   deleteCredentialsOfUser,
   deleteDevicesOfUser,
@@ -94,6 +95,8 @@ export async function createContext(
     callLimiter,
     chainCounts: (userId) => countOwnChains(database.db, userId),
     presence,
+    // Every signature is time-stamped (B-T): TSA_URL's authority, or Signet's own (decision 036).
+    timestamps: createTimestampClient({ config, database, keyRing }),
     // Validation data for B-LT: the embedded CA answers in process, others over http(s).
     validationData: createValidationDataSource({ database, ring: keyRing, config }),
   };

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   asicSignatureName,
   buildAsicManifest,
-  embedAsicSignature,
   prepareAsicSignature,
   type PreparedAsicSignature,
 } from '@signet/pades';
@@ -19,6 +18,7 @@ import { containerDocuments, containerFileName, documentDigest } from './contain
 import { commitContainerSignature, containerSignaturesOf } from './container-store';
 import type { ContainerDocument, ContainerSignatureRow } from './container-table';
 import { pdfFailure } from './pdf-failure';
+import { containerSignatureEvidence, type ContainerSignatureEvidence } from './signature-evidence';
 import { signedHistoryEvent } from './signed-history-event';
 import type { SignContext, Signer } from './sign-service';
 import type { StoredChain } from './stored-chain';
@@ -135,9 +135,28 @@ export async function prepareContainerJob(
 }
 
 /**
- * Assembles the signer's `.p7s` (B-T when the time-stamping authority is configured) and commits
- * it with the manifest, the entry, the chain's next state, its history and events in one
- * statement. A chain that moved on meanwhile stores nothing and is answered as busy.
+ * The signer's `.p7s` (B-T when the time-stamping authority answers; signature-evidence.ts),
+ * made before any commit of the call, like a PDF's increment.
+ */
+export async function containerEvidence(
+  ctx: SignContext,
+  job: ContainerJob,
+  signature: Uint8Array,
+  timings: Timings,
+): Promise<ContainerSignatureEvidence> {
+  try {
+    return await timings.measure('engine', () =>
+      containerSignatureEvidence(ctx, { prepared: job.prepared, signature }),
+    );
+  } catch (error) {
+    throw pdfFailure(error, { index: job.index });
+  }
+}
+
+/**
+ * Commits the signer's manifest and `.p7s` with the entry, the chain's next state, its history
+ * and events in one statement. A chain that moved on meanwhile stores nothing and is answered as
+ * busy.
  */
 export async function commitContainerJob(
   ctx: SignContext,
@@ -145,20 +164,12 @@ export async function commitContainerJob(
     actor: AuthUser;
     input: SignRequest;
     job: ContainerJob;
-    signature: Uint8Array;
+    evidence: ContainerSignatureEvidence;
     timings: Timings;
   },
 ): Promise<SignResultItem> {
-  const { actor, input, job, timings } = options;
+  const { actor, input, job, evidence, timings } = options;
   const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
-  let p7s: Uint8Array;
-  try {
-    p7s = await timings.measure('engine', () =>
-      embedAsicSignature(job.prepared, options.signature, {}),
-    );
-  } catch (error) {
-    throw pdfFailure(error, { index: job.index });
-  }
   const row: ContainerSignatureRow = {
     id: randomUUID(),
     chainId: job.chainId,
@@ -166,7 +177,7 @@ export async function commitContainerJob(
     entryId: job.entry.id,
     documents: job.documents,
     manifest: job.manifest,
-    signature: p7s,
+    signature: evidence.p7s,
     createdAt: job.signedAt,
   };
   const result: SignResultItem = {
@@ -176,6 +187,7 @@ export async function commitContainerJob(
     chainStatus: allDone ? 'DONE' : 'CREATED',
     signedDocument: { id: row.id, fileName: job.fileName },
     signedAt: job.signedAt.toISOString(),
+    level: evidence.level,
   };
   const after = {
     ...job.stored,

@@ -7,6 +7,7 @@ import { isContainerJob } from './container-sign';
 import { createPendingSignatures } from './pending-signatures';
 import {
   commitJob,
+  jobEvidence,
   prepareJob,
   StaleRevision,
   type Job,
@@ -104,6 +105,10 @@ export async function signWithReference(
   return ctx.locks.run(
     jobs.map((job) => job.chainId),
     async () => {
+      // Every chain's time-stamps before the first commit: a TSA that fails stores nothing.
+      const evidence = await Promise.all(
+        jobs.map((job, i) => jobEvidence(ctx, job, signatures[i] as JobSignatures, timings)),
+      );
       const results: SignResultItem[] = [];
       for (const [i, job] of jobs.entries()) {
         try {
@@ -113,6 +118,7 @@ export async function signWithReference(
               input,
               job,
               signature: signatures[i] as JobSignatures,
+              evidence: evidence[i],
               timings,
             }),
           );

@@ -48,6 +48,14 @@ export const signRoutes: FastifyPluginAsync<{ ctx: SignContext }> = async (insta
         clientAddress: request.ip,
         timings,
       });
+      const unstamped = result.filter((item) => item.level === 'B-B');
+      if (unstamped.length > 0) {
+        // TSA_OPTIONAL let these be signed without a time-stamp: the operator should know.
+        request.log.warn(
+          { chains: unstamped.map((item) => item.signatureId) },
+          'Signed without a time-stamp (PAdES B-B): the time-stamping authority failed',
+        );
+      }
       return reply.header('server-timing', timings.header()).send(result);
     },
   );

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { PreparedSignature, SignatureAlgorithm } from '@signet/pades';
 import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
+import type { AppContext } from '#infra/app-context';
 import { AppError, forbidden, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
@@ -26,11 +27,16 @@ import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
-import { signatureIncrement } from './signature-evidence';
+import {
+  signatureIncrement,
+  type ContainerSignatureEvidence,
+  type SignatureEvidence,
+} from './signature-evidence';
 import { signWithReference } from './external-sign';
 import { invalid, pdfFailure } from './pdf-failure';
 import {
   commitContainerJob,
+  containerEvidence,
   isContainerJob,
   prepareContainerJob,
   type ContainerJob,
@@ -49,6 +55,8 @@ export interface SignContext extends ChainContext {
   buffers: RevisionBuffers;
   /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
   pdf: PdfPool;
+  /** Where each signature's RFC 3161 time-stamp comes from (signature-evidence.ts). */
+  timestamps: AppContext['timestamps'];
   /** Certificates, OCSP responses and CRLs of a signature's chains (B-LT; the rSSP's source). */
   validationData: ValidationDataSource;
   /** Tests only: kill the process at this point of the first chain's signing. */
@@ -205,10 +213,27 @@ async function signInTurn(
     await session.abandon();
   } else {
     const signatures = await signAll(ctx, { session, jobs: open, timings });
+    // Every chain's evidence (its time-stamps) before the first commit: a TSA that fails or is
+    // late fails the call with nothing stored.
+    const evidence = await Promise.all(
+      open.map((job, i) => {
+        const signature = signatures[i] as JobSignatures;
+        return isContainerJob(job)
+          ? containerEvidence(ctx, job, signature.main, timings)
+          : jobEvidence(ctx, job, signature, timings);
+      }),
+    );
     for (const [i, job] of open.entries()) {
       const signature = signatures[i] as JobSignatures;
+      const made = evidence[i] as JobEvidence | ContainerSignatureEvidence;
       job.done = isContainerJob(job)
-        ? await commitContainerJob(ctx, { actor, input, job, signature: signature.main, timings })
+        ? await commitContainerJob(ctx, {
+            actor,
+            input,
+            job,
+            evidence: made as ContainerSignatureEvidence,
+            timings,
+          })
         : await commitWithRetry(ctx, {
             actor,
             signer,
@@ -216,6 +241,7 @@ async function signInTurn(
             credential,
             job,
             signature,
+            evidence: made as JobEvidence,
             taken,
             timings,
           });
@@ -374,6 +400,8 @@ export async function prepareJob(
   const signing = {
     certificateChain: credential.certificates,
     algorithm: algorithmOf(credential),
+    // Room for the signature time-stamp every signature gets (B-T, signature-evidence.ts).
+    timestamp: true,
     signingTime: signedAt,
     name: credential.subjectName,
     ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
@@ -457,6 +485,47 @@ async function signAll(
   }));
 }
 
+/** A job's evidence: its document's signed increment and its detached trail's. */
+export interface JobEvidence {
+  main: SignatureEvidence;
+  trail?: SignatureEvidence | undefined;
+}
+
+/** Whether this job's signature is its chain's last. */
+const completesChain = (job: Job): boolean =>
+  job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
+
+/**
+ * The signed increments of a job (signature-evidence.ts: the CMS and its time-stamp), made
+ * before any commit; a failing TSA throws SERVICE_UNAVAILABLE here.
+ */
+export async function jobEvidence(
+  ctx: SignContext,
+  job: Job,
+  signature: JobSignatures,
+  timings: Timings,
+): Promise<JobEvidence> {
+  const chainDone = completesChain(job);
+  const { trail } = job;
+  try {
+    const [main, trailEvidence] = await timings.measure('engine', () =>
+      Promise.all([
+        signatureIncrement(ctx, { prepared: job.prepared, signature: signature.main, chainDone }),
+        trail && signature.trail
+          ? signatureIncrement(ctx, {
+              prepared: trail.prepared,
+              signature: signature.trail,
+              chainDone,
+            })
+          : undefined,
+      ]),
+    );
+    return { main, trail: trailEvidence };
+  } catch (error) {
+    throw pdfFailure(error, { index: job.index });
+  }
+}
+
 /**
  * Commits a signed job; when another instance committed a revision of the chain first, prepares
  * on the new latest revision, signs again (a new authorisation with the same key password) and
@@ -471,15 +540,17 @@ async function commitWithRetry(
     credential: SigningCredential;
     job: Job;
     signature: JobSignatures;
+    /** The first attempt's increments (made before any commit); later attempts make theirs. */
+    evidence?: JobEvidence;
     taken: Buffer[];
     timings: Timings;
   },
 ): Promise<SignResultItem> {
   const { actor, signer, input, credential, taken, timings } = options;
-  let { job, signature } = options;
+  let { job, signature, evidence } = options;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await commitJob(ctx, { actor, input, job, signature, timings });
+      return await commitJob(ctx, { actor, input, job, signature, evidence, timings });
     } catch (error) {
       if (!(error instanceof StaleRevision) || attempt >= maxAttempts) {
         if (error instanceof StaleRevision) {
@@ -508,6 +579,7 @@ async function commitWithRetry(
       );
       try {
         [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [JobSignatures];
+        evidence = undefined;
       } catch (error) {
         await session.abandon();
         throw error;
@@ -523,31 +595,16 @@ export async function commitJob(
     input: SignRequest;
     job: Job;
     signature: JobSignatures;
+    /** The increments, when made already (jobEvidence); else made here. */
+    evidence?: JobEvidence | undefined;
     timings: Timings;
   },
 ): Promise<SignResultItem> {
   const { actor, input, job, signature, timings } = options;
-  const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
-  let increment: Uint8Array;
-  let trailIncrement: Uint8Array | undefined;
-  try {
-    increment = await timings.measure('engine', () =>
-      signatureIncrement(ctx, {
-        prepared: job.prepared,
-        signature: signature.main,
-        chainDone: allDone,
-      }),
-    );
-    if (job.trail && signature.trail) {
-      const { prepared } = job.trail;
-      const value = signature.trail;
-      trailIncrement = await timings.measure('engine', () =>
-        signatureIncrement(ctx, { prepared, signature: value, chainDone: allDone }),
-      );
-    }
-  } catch (error) {
-    throw pdfFailure(error, { index: job.index });
-  }
+  const allDone = completesChain(job);
+  const evidence = options.evidence ?? (await jobEvidence(ctx, job, signature, timings));
+  const increment = evidence.main.increment;
+  const trailIncrement = evidence.trail?.increment;
   const revision = revisionRow(job, job, increment);
   const trailRevision =
     job.trail && trailIncrement ? revisionRow(job, job.trail, trailIncrement) : undefined;
@@ -565,6 +622,7 @@ export async function commitJob(
     chainStatus,
     signedDocument: { id: revision.id, fileName: job.document.fileName },
     signedAt: job.signedAt.toISOString(),
+    level: evidence.main.level,
   };
   const after = {
     ...job.stored,

@@ -4,7 +4,7 @@ import { createSigner, generateKey } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
-import { issueCertificate, toPem, type X509Signer } from '@signet/der';
+import { issueCertificate, toPem, X509_OID, type X509Signer } from '@signet/der';
 import { encodeDistinguishedName } from './distinguished-name';
 import { caKeySpec, embeddedCaKey, embeddedCaLocations, issuedRecord } from './embedded-ca-key';
 import { adoptIssuedCertificates } from './issued-adoption';
@@ -46,6 +46,18 @@ export interface CertificateAuthority {
   enroll(request: EnrollmentRequest): Promise<Buffer[]>;
 }
 
+/** The embedded CA, which also certifies Signet's own time-stamping authority (tsa-keys.ts). */
+export interface EmbeddedCa extends CertificateAuthority {
+  mode: 'embedded';
+  rootPem: string;
+  /**
+   * A time-stamping certificate for `spki` (digitalSignature + nonRepudiation, critical
+   * extendedKeyUsage id-kp-timeStamping alone, RFC 3161 §2.3) valid until `notAfter`; the chain,
+   * the TSA's certificate first.
+   */
+  issueTimeStamping(request: { subject: Buffer; spki: Buffer; notAfter: Date }): Promise<Buffer[]>;
+}
+
 /**
  * Loads the embedded CA, creating its root (EC P-384, self-signed, 20 years) and wrapped key on
  * first start. The CA key is unwrapped only for the moment of issuing. Certificates it issued
@@ -55,7 +67,7 @@ export async function loadEmbeddedCa(options: {
   database: Database;
   ring: KeyRing;
   config: Pick<Config, 'RSSP_API_URL' | 'publicUrl'>;
-}): Promise<CertificateAuthority> {
+}): Promise<EmbeddedCa> {
   const { database, ring } = options;
   const revocation = embeddedCaLocations(options.config);
   let row = await findCertificateAuthority(database.db);
@@ -84,27 +96,35 @@ export async function loadEmbeddedCa(options: {
   unwrapWithKek(ring, row.wrappedKey, caAad).fill(0);
   const ca = embeddedCaKey(row, ring);
   await adoptIssuedCertificates(database.db, ca);
+  /** Issues, signs and records a certificate of the CA (so its OCSP responder and CRL know it). */
+  const issue = async (
+    request: { subject: Buffer; spki: Buffer; notAfter: Date } & Pick<
+      Parameters<typeof issueCertificate>[0],
+      'email' | 'extendedKeyUsage'
+    >,
+  ): Promise<Buffer[]> => {
+    const certificate = ca.withSigner((signer) =>
+      issueCertificate({
+        ...request,
+        issuer: ca.root.subject,
+        issuerSpki: ca.root.spki,
+        signer,
+        notBefore: new Date(Date.now() - 60_000),
+        isCa: false,
+        revocation,
+      }),
+    );
+    await recordIssued(database.db, { issuerKeyHash: ca.keyHash, ...issuedRecord(certificate) });
+    return [certificate, ca.rootDer];
+  };
   return {
     mode: 'embedded',
     rootPem: row.certificatePem,
     async enroll({ subject, spki, email }) {
-      const now = new Date();
-      const certificate = ca.withSigner((signer) =>
-        issueCertificate({
-          subject,
-          spki,
-          issuer: ca.root.subject,
-          issuerSpki: ca.root.spki,
-          signer,
-          notBefore: new Date(now.getTime() - 60_000),
-          notAfter: new Date(now.getTime() + issuedValidityDays * dayMs),
-          isCa: false,
-          ...(email === null ? {} : { email }),
-          revocation,
-        }),
-      );
-      await recordIssued(database.db, { issuerKeyHash: ca.keyHash, ...issuedRecord(certificate) });
-      return [certificate, ca.rootDer];
+      const notAfter = new Date(Date.now() + issuedValidityDays * dayMs);
+      return issue({ subject, spki, notAfter, ...(email === null ? {} : { email }) });
     },
+    issueTimeStamping: ({ subject, spki, notAfter }) =>
+      issue({ subject, spki, notAfter, extendedKeyUsage: [X509_OID.timeStamping] }),
   };
 }

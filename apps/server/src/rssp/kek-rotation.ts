@@ -3,11 +3,12 @@ import type { Database } from '#infra/database';
 import { certificateAuthority, credentials } from './credential-table';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek, wrappedKekId } from '#infra/key-wrap';
-import { caAad, wrapAad } from './wrap-aad';
+import { caAad, tsaAad, wrapAad } from './wrap-aad';
+import { tsaKeys } from './tsa-table';
 
 /**
  * After a KEK rotation, moves every blob wrapped under the KEK alone (implicit credentials,
- * credentials not yet activated, the embedded CA's key) to the current KEK. Each row is updated
+ * credentials not yet activated, the embedded CA's and TSA's keys) to the current KEK. Each row is updated
  * only if it still holds the blob read (instances starting together do not clash). Blobs under a
  * key password or PUK move when their owner's secret re-wraps them. Returns how many moved.
  */
@@ -44,6 +45,17 @@ export async function rewrapKekBlobs(options: {
         and(eq(certificateAuthority.id, ca.id), eq(certificateAuthority.wrappedKey, ca.wrappedKey)),
       )
       .returning({ id: certificateAuthority.id });
+    key.fill(0);
+    moved += updated.length;
+  }
+  for (const tsa of await db.select().from(tsaKeys)) {
+    if (wrappedKekId(tsa.wrappedKey) === ring.current.id) continue;
+    const key = unwrapWithKek(ring, tsa.wrappedKey, tsaAad(tsa.id));
+    const updated = await db
+      .update(tsaKeys)
+      .set({ wrappedKey: wrapWithKek(ring, key, tsaAad(tsa.id)) })
+      .where(and(eq(tsaKeys.id, tsa.id), eq(tsaKeys.wrappedKey, tsa.wrappedKey)))
+      .returning({ id: tsaKeys.id });
     key.fill(0);
     moved += updated.length;
   }

@@ -15,6 +15,7 @@ export type {
   SigningAuthorisation,
 } from './signing-client';
 export { embeddedCaRoots } from './ca-roots';
+export { createTimestampClient, type TimestampClient } from './tsa-client';
 export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';
 export { createValidationDataSource } from './validation-data';
 export { embeddedCaLocations } from './embedded-ca-key';

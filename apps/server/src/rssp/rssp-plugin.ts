@@ -10,6 +10,7 @@ import { createCscDeps } from './csc-plugin';
 import { deviceRoutes } from './device-routes';
 import { createRsspContext } from './rssp-context';
 import { settleAbandonedAttempts } from './secret-attempts';
+import { tsaRoutes } from './tsa-routes';
 
 /** How often attempts of server processes that died are settled (besides at start and on demand). */
 const settleEveryMs = 60_000;
@@ -33,6 +34,7 @@ export const rsspPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   }, settleEveryMs);
   timer.unref();
   app.addHook('onClose', () => clearInterval(timer));
+  await app.register(tsaRoutes, { context });
   await app.register(caRoutes, {
     ctx,
     revocation: createCaRevocation({ database: context.database, ring: context.keyRing }),

@@ -11,3 +11,6 @@ export const wrapAad = (credentialId: string, purpose: 'kek' | SecretKind) =>
 
 /** The embedded CA's key. */
 export const caAad = 'certificate-authority|embedded';
+
+/** A key of the embedded time-stamping authority (`rssp.tsa_keys`). */
+export const tsaAad = (id: string) => `tsa-key|${id}`;
