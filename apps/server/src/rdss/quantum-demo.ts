@@ -88,6 +88,8 @@ export async function quantumDemoSign(options: {
           signingTime: signedAt,
           name: credential.subjectName,
           reason: 'Quantum-safe demo (SLH-DSA)',
+          // Room for the signature time-stamp (B-T), as every signature has.
+          timestamp: true,
         }),
       );
     } catch (error) {
@@ -103,13 +105,13 @@ export async function quantumDemoSign(options: {
     );
     let increment: Uint8Array;
     try {
-      increment = await timings.measure('engine', () =>
+      ({ increment } = await timings.measure('engine', () =>
         signatureIncrement(ctx, {
           prepared,
           signature: signatures[0] as Uint8Array,
           chainDone: true,
         }),
-      );
+      ));
     } catch (error) {
       throw pdfFailure(error, { index: 0 });
     }

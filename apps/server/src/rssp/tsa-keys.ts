@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, gt, sql } from 'drizzle-orm';
 import { fromPem, parseCertificate, toPem } from '@signet/der';
 import type { Database } from '#infra/database';
+import type { Config } from '#infra/config';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { encodeDistinguishedName } from './distinguished-name';
@@ -45,8 +46,13 @@ export interface TsaKey extends Omit<TsaSigningKey, 'sign'> {
  * by the embedded CA (created here on first use, whatever CA_MODE says). Instances take turns
  * making one, so two never renew at once.
  */
-export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
-  const { database, ring } = options;
+export function createTsaKeys(options: {
+  database: Database;
+  ring: KeyRing;
+  /** Where the CA's OCSP responder and CRL are, named in the TSA's certificate (decision 037). */
+  config: Pick<Config, 'RSSP_API_URL' | 'publicUrl'>;
+}) {
+  const { database, ring, config } = options;
   let current: Promise<TsaKey> | undefined;
   let serials: { next: bigint; end: bigint } | undefined;
   let block: Promise<bigint> | undefined;
@@ -85,12 +91,12 @@ export function createTsaKeys(options: { database: Database; ring: KeyRing }) {
   };
 
   const issue = async (): Promise<TsaKeyRow> => {
-    const ca = await loadEmbeddedCa({ database, ring });
+    const ca = await loadEmbeddedCa({ database, ring, config });
     const key = await generateKey(tsaKeySpec);
     try {
       const now = Date.now();
       const notAfter = new Date(now + certificateDays * dayMs);
-      const chain = ca.issueTimeStamping({
+      const chain = await ca.issueTimeStamping({
         subject: encodeDistinguishedName({ commonName: tsaName, organization: 'Signet' }),
         spki: key.spki,
         notAfter,

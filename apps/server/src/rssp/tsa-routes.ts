@@ -24,7 +24,11 @@ export const tsaRoutes: FastifyPluginAsync<{
   context: Pick<AppContext, 'config' | 'database' | 'keyRing'>;
 }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const tsa = createEmbeddedTsa({ database: context.database, ring: context.keyRing });
+  const tsa = createEmbeddedTsa({
+    database: context.database,
+    ring: context.keyRing,
+    config: context.config,
+  });
   const rate = context.config.API_CALLS_PER_SECOND;
   const limiter = createCallLimiter({ rate, burst: rate * 4 });
   app.addContentTypeParser(queryType, { parseAs: 'buffer' }, (_request, body, done) =>

@@ -1,5 +1,6 @@
 import { toPem } from '@signet/der';
 import type { Database } from '#infra/database';
+import type { Config } from '#infra/config';
 import type { KeyRing } from '#infra/kek';
 import { createTsaKeys } from './tsa-keys';
 import { parseTimestampQuery } from './tsa-request';
@@ -13,7 +14,11 @@ export interface EmbeddedTsa {
   chainPem(): Promise<string>;
 }
 
-export function createEmbeddedTsa(options: { database: Database; ring: KeyRing }): EmbeddedTsa {
+export function createEmbeddedTsa(options: {
+  database: Database;
+  ring: KeyRing;
+  config: Pick<Config, 'RSSP_API_URL' | 'publicUrl'>;
+}): EmbeddedTsa {
   const keys = createTsaKeys(options);
   return {
     async respond(request) {
