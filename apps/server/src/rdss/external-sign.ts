@@ -5,9 +5,9 @@ import type { Timings } from '#infra/timings';
 import type { SigningCredential } from '#rssp/public';
 import { isContainerJob } from './container-sign';
 import { createPendingSignatures } from './pending-signatures';
+import { jobEvidence } from './job-evidence';
 import {
   commitJob,
-  jobEvidence,
   prepareJob,
   StaleRevision,
   type Job,

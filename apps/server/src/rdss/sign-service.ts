@@ -27,11 +27,8 @@ import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
-import {
-  signatureIncrement,
-  type ContainerSignatureEvidence,
-  type SignatureEvidence,
-} from './signature-evidence';
+import type { ContainerSignatureEvidence } from './signature-evidence';
+import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
 import { signWithReference } from './external-sign';
 import { invalid, pdfFailure } from './pdf-failure';
 import {
@@ -483,47 +480,6 @@ async function signAll(
     main: signatures[next++] as Uint8Array,
     ...(!isContainerJob(job) && job.trail ? { trail: signatures[next++] as Uint8Array } : {}),
   }));
-}
-
-/** A job's evidence: its document's signed increment and its detached trail's. */
-export interface JobEvidence {
-  main: SignatureEvidence;
-  trail?: SignatureEvidence | undefined;
-}
-
-/** Whether this job's signature is its chain's last. */
-const completesChain = (job: Job): boolean =>
-  job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
-
-/**
- * The signed increments of a job (signature-evidence.ts: the CMS and its time-stamp), made
- * before any commit; a failing TSA throws SERVICE_UNAVAILABLE here.
- */
-export async function jobEvidence(
-  ctx: SignContext,
-  job: Job,
-  signature: JobSignatures,
-  timings: Timings,
-): Promise<JobEvidence> {
-  const chainDone = completesChain(job);
-  const { trail } = job;
-  try {
-    const [main, trailEvidence] = await timings.measure('engine', () =>
-      Promise.all([
-        signatureIncrement(ctx, { prepared: job.prepared, signature: signature.main, chainDone }),
-        trail && signature.trail
-          ? signatureIncrement(ctx, {
-              prepared: trail.prepared,
-              signature: signature.trail,
-              chainDone,
-            })
-          : undefined,
-      ]),
-    );
-    return { main, trail: trailEvidence };
-  } catch (error) {
-    throw pdfFailure(error, { index: job.index });
-  }
 }
 
 /**
