@@ -142,6 +142,8 @@ describe('rDSS bulk chains signed as ASiC-E containers', () => {
       status: 'DONE',
       chainStatus: 'CREATED',
       signedDocument: { fileName: 'Board pack.asice' },
+      // Time-stamped by the embedded TSA, as every signature is (issue 27 §1).
+      level: 'B-T',
     });
     // The same key again answers the same and signs nothing more.
     const again = await post(t, bob, '/rdss/v1/signatures/sign', {
@@ -214,10 +216,11 @@ describe('rDSS bulk chains signed as ASiC-E containers', () => {
       trustAnchors: fromPem(readFileSync(caPem, 'latin1'), 'CERTIFICATE'),
     });
     expect(report.problems).toEqual([]);
-    expect(report.signatures.map((s) => [s.valid, s.chainTrusted])).toEqual([
-      [true, true],
-      [true, true],
+    expect(report.signatures.map((s) => [s.valid, s.chainTrusted, s.level])).toEqual([
+      [true, true, 'B-T'],
+      [true, true, 'B-T'],
     ]);
+    expect(report.signatures.every((s) => s.timestamp?.valid)).toBe(true);
     // The validation API reads the container; a changed document is caught by name.
     const validate = (bytes: Uint8Array) =>
       t.app.inject({
