@@ -12,7 +12,8 @@ import { embeddedCaRoots } from '#rssp/public';
 import { deleteUnusedUpload, findDocument } from './document-store';
 import { quantumDemoReadme } from './quantum-demo-readme';
 import { signatureIncrement } from './signature-evidence';
-import { algorithmOf, openSigningSession, pdfFailure, type SignContext } from './sign-service';
+import { pdfFailure } from './pdf-failure';
+import { algorithmOf, openSigningSession, type SignContext } from './sign-service';
 import { uniqueNames, type ZipEntry } from './zip-download';
 
 /** The signed PDF and what goes beside it in the demo's zip. */
