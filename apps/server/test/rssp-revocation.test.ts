@@ -87,6 +87,9 @@ describe('the embedded CA answers OCSP and publishes a CRL (decision 037)', () =
     expect(text).toContain(`OCSP - URI:${base}/rssp/v1/ca/ocsp`);
     expect(text).toContain(`CA Issuers - URI:${base}/rssp/v1/ca/certificate.cer`);
     expect(text).toContain(`URI:${base}/rssp/v1/ca/crl`);
+    // Non-critical emailProtection: without an EKU beside the CRL DP, poppler's offline check
+    // (pdfsig -no-ocsp) calls the chain "Unknown issue" (embedded-ca.ts, signingPurposes).
+    expect(text).toMatch(/X509v3 Extended Key Usage: *\n\s*E-mail Protection\n/);
     const cer = await fetch(`${base}/rssp/v1/ca/certificate.cer`);
     expect(cer.headers.get('content-type')).toBe('application/pkix-cert');
     const [rootDer] = fromPem(

@@ -270,7 +270,7 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('an oversized file is PAYLOAD_TOO_LARGE; a zip is UNSUPPORTED_FILE_FORMAT until ASiC-E; anything else too', async () => {
+  it('an oversized file is PAYLOAD_TOO_LARGE; a zip that is no container DOCUMENT_PARSING_ERROR; anything else UNSUPPORTED_FILE_FORMAT', async () => {
     const big = Buffer.alloc(maxUpload + 1, 0x20);
     big.write('%PDF-1.7\n', 0, 'latin1');
     const tooBig = await validateBytes(ann, big);
@@ -284,8 +284,9 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
       headers: { ...ann.headers, 'content-type': 'application/vnd.etsi.asic-e+zip' },
       payload: zip,
     });
-    expect(zipped.statusCode).toBe(415);
-    expect(zipped.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_FORMAT' });
+    // Read as an ASiC-E container (decision 040), which it is not.
+    expect(zipped.statusCode).toBe(400);
+    expect(zipped.json()).toMatchObject({ code: 'DOCUMENT_PARSING_ERROR' });
     const text = await validateBytes(ann, Buffer.from('hello, not a PDF'));
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_FORMAT' });

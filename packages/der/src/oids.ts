@@ -25,6 +25,8 @@ export const X509_OID = {
   extKeyUsage: '2.5.29.37',
   /** id-kp-timeStamping (RFC 3161 §2.3): the only purpose a TSA certificate may name. */
   timeStamping: '1.3.6.1.5.5.7.3.8',
+  /** id-kp-emailProtection: the purpose NSS (pdfsig) and Acrobat accept for signing documents. */
+  emailProtection: '1.3.6.1.5.5.7.3.4',
   cRLNumber: '2.5.29.20',
   cRLReason: '2.5.29.21',
   cRLDistributionPoints: '2.5.29.31',

@@ -90,6 +90,27 @@ describe('revocation data', () => {
     expect(text).toMatch(/CRL Distribution Points:[\s\S]*URI:http:\/\/ca.example\/ca.crl/);
   });
 
+  it('extendedKeyUsage is written critical or not, as asked', () => {
+    const purposes = (critical: boolean) =>
+      issueCertificate({
+        subject: encodeName([{ oid: X509_OID.commonName, value: 'Purpose' }]),
+        spki: leafKey.spki,
+        issuer: caName,
+        issuerSpki: ca.spki,
+        signer: ca.signer,
+        notBefore: new Date(Date.now() - day),
+        notAfter: new Date(Date.now() + day),
+        isCa: false,
+        extendedKeyUsage: { purposes: [X509_OID.emailProtection], critical },
+      });
+    for (const critical of [false, true]) {
+      const eku = parseCertificate(purposes(critical)).extensions.get(X509_OID.extKeyUsage);
+      expect(eku?.critical).toBe(critical);
+      expect(Buffer.from(eku!.value)).toEqual(derSequence(derOidBytes(X509_OID.emailProtection)));
+    }
+    expect(parseCertificate(leaf).extensions.has(X509_OID.extKeyUsage)).toBe(false);
+  });
+
   it('an OCSP request reads back its CertID and nonce; the response echoes them, verifies, and openssl accepts it', () => {
     const certId = ocspCertId(leaf, caCert);
     const request = readOcspRequest(createOcspRequest([certId], Buffer.from('0123456789abcdef')));

@@ -127,10 +127,10 @@ export function issueCertificate(options: {
   /** The subject's e-mail, as subjectAltName rfc822Name. */
   email?: string;
   /**
-   * Purposes of the key as a critical extendedKeyUsage (a time-stamping authority's certificate
-   * must name id-kp-timeStamping alone, RFC 3161 §2.3); none when absent.
+   * Purposes of the key as an extendedKeyUsage, critical or not (a time-stamping authority's
+   * certificate must name id-kp-timeStamping alone, critically, RFC 3161 §2.3); none when absent.
    */
-  extendedKeyUsage?: readonly string[];
+  extendedKeyUsage?: { purposes: readonly string[]; critical: boolean };
   /** Where relying parties check revocation and find the issuer (AIA and CRL distribution point). */
   revocation?: RevocationLocations;
 }): Buffer {
@@ -156,8 +156,8 @@ export function issueCertificate(options: {
       ? [
           extension(
             X509_OID.extKeyUsage,
-            true,
-            derSequence(...options.extendedKeyUsage.map((oid) => derOidBytes(oid))),
+            options.extendedKeyUsage.critical,
+            derSequence(...options.extendedKeyUsage.purposes.map((oid) => derOidBytes(oid))),
           ),
         ]
       : []),

@@ -15,6 +15,7 @@ import {
   derSet,
   derTlv,
   derUnsignedInteger,
+  derValidityTime,
   parseCertificate,
   readAlgorithm,
   readDer,
@@ -62,12 +63,14 @@ export function algorithmIdentifierOf(algorithm: SignatureAlgorithm): AlgorithmI
  * The signed attributes of a PAdES baseline signature (content-type, message-digest,
  * signing-certificate-v2; no signing-time, the time is the dictionary's /M), DER-encoded as the
  * SET that is hashed and signed. A time-stamp token has the same three, with the content type
- * id-ct-TSTInfo (RFC 3161 §2.4.2, RFC 5816).
+ * id-ct-TSTInfo (RFC 3161 §2.4.2, RFC 5816). A CAdES signature (a container's, which has no /M)
+ * adds signing-time.
  */
 export function buildSignedAttributes(
   messageDigest: Uint8Array,
   signerCertificate: Certificate,
   contentType: string = OID.data,
+  signingTime?: Date,
 ): Uint8Array {
   const essCertIdV2 = derSequence(
     derOctetString(sha256(signerCertificate.der)),
@@ -77,6 +80,7 @@ export function buildSignedAttributes(
     attribute(OID.contentType, derOidBytes(contentType)),
     attribute(OID.messageDigest, derOctetString(messageDigest)),
     attribute(OID.signingCertificateV2, derSequence(derSequence(essCertIdV2))),
+    ...(signingTime ? [attribute(OID.signingTime, derValidityTime(signingTime))] : []),
   );
 }
 

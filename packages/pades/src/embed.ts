@@ -18,7 +18,7 @@ const fromBase64 = (text: string): Uint8Array => Buffer.from(text, 'base64');
  * verifies with the end-entity certificate over the signed attributes.
  */
 export async function buildCms(
-  state: PreparedState,
+  state: Pick<PreparedState, 'algorithm' | 'signedAttributes' | 'certificateChain'>,
   signatureValue: Uint8Array,
   options: EmbedOptions = {},
 ): Promise<Uint8Array> {

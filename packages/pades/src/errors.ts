@@ -23,7 +23,9 @@ export type PdfErrorCode =
   /** The timestamp authority answered with an error or with a token that does not match. */
   | 'TIMESTAMP_FAILED'
   /** The file's compressed streams together inflate past its budget (`PdfLimits`): a deflate bomb. */
-  | 'TOO_COMPLEX';
+  | 'TOO_COMPLEX'
+  /** The bytes are not a readable ASiC-E container (zip, mimetype, manifests). */
+  | 'NOT_A_CONTAINER';
 
 export class PdfError extends Error {
   readonly code: PdfErrorCode;

@@ -48,3 +48,23 @@ export {
   defaultInflateAllowanceBytes,
 } from './stream-filters';
 export type { PdfLimits } from './pdf-file';
+export {
+  ASIC_E_MIMETYPE,
+  asicManifestName,
+  asicSignatureName,
+  buildAsicManifest,
+  checkEntryName,
+  parseAsicManifest,
+} from './asic-manifest';
+export type { ManifestReference, ParsedManifest } from './asic-manifest';
+export { embedAsicSignature, prepareAsicSignature } from './asic-signature';
+export type { AsicSignatureState, PreparedAsicSignature } from './asic-signature';
+export { asicLayout, buildAsic, readAsic } from './asic-zip';
+export type { AsicEntries, AsicLimits, AsicSignaturePart } from './asic-zip';
+export { validateAsic } from './asic-validate';
+export type {
+  AsicReferenceReport,
+  AsicSignatureReport,
+  AsicValidateOptions,
+  AsicValidationReport,
+} from './asic-validate';

@@ -3,6 +3,8 @@ import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { ChainRow } from './chain-table';
 import { loadSubject } from './chain-subject';
+import { containerEntries } from './container-download';
+import { containerSignaturesOf } from './container-store';
 import { readable, readableRevision, type DocumentContext } from './document-service';
 import { findDocument, takesPartInChain } from './document-store';
 import type { DocumentRow } from './document-table';
@@ -22,7 +24,10 @@ export type DownloadFile = ZipEntry;
 
 /** A download's answer: one PDF, or a zip of several files (streamed by `zipStream`). */
 export type Download =
-  { kind: 'pdf'; file: DownloadFile } | { kind: 'zip'; name: string; entries: ZipEntry[] };
+  | { kind: 'pdf'; file: DownloadFile }
+  | { kind: 'zip'; name: string; entries: ZipEntry[] }
+  /** A signed bulk chain's ASiC-E container (container-download.ts). */
+  | { kind: 'asice'; name: string; entries: ZipEntry[] };
 
 /** D§9: the name as uploaded, plus `.pdf` when missing. */
 export const pdfName = (name: string) => (/\.pdf$/i.test(name) ? name : `${name}.pdf`);
@@ -161,7 +166,8 @@ async function mayReadChain(ctx: DocumentContext, actor: AuthUser, chain: ChainR
 
 /**
  * `POST documents/files`: every chosen chain's documents as they stand (a bulk chain's each), with
- * FULL each chain's trail beside them, as one zip with unique names. Every chain is checked before
+ * FULL each chain's trail beside them, as one zip with unique names; one signed bulk chain alone
+ * (ORIGINAL) as its `.asice`. Every chain is checked before
  * anything is answered: one the caller may not read refuses the whole download (NOT_FOUND).
  */
 export async function chainsDownload(options: {
@@ -185,6 +191,23 @@ export async function chainsDownload(options: {
   );
   const files: DownloadFile[] = [];
   const names: string[] = [];
+  const only = chains.length === 1 ? chains[0] : undefined;
+  if (only && !only.origDocumentId && input.mode === 'ORIGINAL') {
+    // A signed bulk chain downloads as its container; an unsigned one as its documents' zip.
+    const signatures = await containerSignaturesOf(db, only.id);
+    const subject = await loadSubject(db, only);
+    if (signatures.length > 0 && subject.batch) {
+      const { row, documents } = subject.batch;
+      const asice = containerEntries({
+        db,
+        blobs: ctx.blobs,
+        batchName: row.name,
+        documents,
+        signatures,
+      });
+      return { kind: 'asice', ...asice };
+    }
+  }
   for (const chain of chains) {
     const subject = await loadSubject(db, chain);
     const name = subject.document ? subject.document.fileName : subject.batch.row.name;

@@ -9,6 +9,7 @@ import {
 } from '@signet/contracts/documents';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { maxDownloadChains } from '@signet/contracts/limits';
+import { ASIC_E_MIMETYPE } from '@signet/pades';
 import {
   chainsDownload,
   documentDownload,
@@ -39,9 +40,9 @@ export function attachment(fileName: string): string {
  */
 function send(reply: FastifyReply, download: Download) {
   reply.header('cache-control', 'private, no-store');
-  if (download.kind === 'zip') {
+  if (download.kind !== 'pdf') {
     return reply
-      .type('application/zip')
+      .type(download.kind === 'asice' ? ASIC_E_MIMETYPE : 'application/zip')
       .header('content-disposition', attachment(download.name))
       .send(zipStream(download.entries));
   }
@@ -95,7 +96,7 @@ export const downloadRoutes: FastifyPluginAsync<{ ctx: DownloadContext }> = asyn
     {
       schema: {
         tags,
-        description: `One zip of up to ${maxDownloadChains} chains' documents as they stand (FULL: with their signing trails); refused whole when one is not the caller's to read`,
+        description: `One zip of up to ${maxDownloadChains} chains' documents as they stand (FULL: with their signing trails); refused whole when one is not the caller's to read. One signed bulk chain alone (ORIGINAL): its ASiC-E container (${ASIC_E_MIMETYPE})`,
         querystring: emptyQuerySchema,
         body: documentFilesSchema,
         response: { 200: z.any().describe('application/zip'), ...errors },

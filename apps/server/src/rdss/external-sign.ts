@@ -3,10 +3,11 @@ import { AppError } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Timings } from '#infra/timings';
 import type { SigningCredential } from '#rssp/public';
+import { isContainerJob } from './container-sign';
 import { createPendingSignatures } from './pending-signatures';
+import { jobEvidence } from './job-evidence';
 import {
   commitJob,
-  jobEvidence,
   prepareJob,
   StaleRevision,
   type Job,
@@ -62,6 +63,8 @@ export async function signWithReference(
             taken,
             timings,
           });
+          // Imported credentials sign PDFs; a container is signed with an own credential.
+          if (isContainerJob(job)) throw invalid('A container is signed with an own credential');
           const [docHash = ''] = hashesOf(job);
           // Its buffer goes back when this call ends: the commit reads the revision again.
           job.baseBytes = undefined;

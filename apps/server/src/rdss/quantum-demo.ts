@@ -12,7 +12,8 @@ import { embeddedCaRoots } from '#rssp/public';
 import { deleteUnusedUpload, findDocument } from './document-store';
 import { quantumDemoReadme } from './quantum-demo-readme';
 import { signatureIncrement } from './signature-evidence';
-import { algorithmOf, openSigningSession, pdfFailure, type SignContext } from './sign-service';
+import { pdfFailure } from './pdf-failure';
+import { algorithmOf, openSigningSession, type SignContext } from './sign-service';
 import { uniqueNames, type ZipEntry } from './zip-download';
 
 /** The signed PDF and what goes beside it in the demo's zip. */
@@ -84,11 +85,11 @@ export async function quantumDemoSign(options: {
         ctx.pdf.prepareIncrement(bytes, {
           certificateChain: credential.certificates,
           algorithm: algorithmOf(credential),
-          // Room for the signature time-stamp every signature gets (signature-evidence.ts).
-          timestamp: true,
           signingTime: signedAt,
           name: credential.subjectName,
           reason: 'Quantum-safe demo (SLH-DSA)',
+          // Room for the signature time-stamp (B-T), as every signature has.
+          timestamp: true,
         }),
       );
     } catch (error) {
@@ -104,15 +105,14 @@ export async function quantumDemoSign(options: {
     );
     let increment: Uint8Array;
     try {
-      const evidence = await timings.measure('engine', () =>
+      ({ increment } = await timings.measure('engine', () =>
         signatureIncrement(ctx, {
           prepared,
           signature: signatures[0] as Uint8Array,
           chainDone: true,
           base: () => Promise.resolve(bytes),
         }),
-      );
-      increment = evidence.increment;
+      ));
     } catch (error) {
       throw pdfFailure(error, { index: 0 });
     }

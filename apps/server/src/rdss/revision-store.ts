@@ -341,7 +341,7 @@ export async function readForSigning(
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -359,7 +359,7 @@ function isUniqueViolation(error: unknown): boolean {
  * the unique `(chain, document, seq)` is the last guard (a violation answers false too).
  */
 /** The history rows a signature's commit inserts, in order, only when the chain row matched. */
-function historyRows(events: NewChainHistoryEvent[]): SQL {
+export function historyRows(events: NewChainHistoryEvent[]): SQL {
   if (events.length === 0) return sql``;
   const values = events.map(
     (event, n) =>

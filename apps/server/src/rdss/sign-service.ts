@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { isPdfError, type PreparedSignature, type SignatureAlgorithm } from '@signet/pades';
+import type { PreparedSignature, SignatureAlgorithm } from '@signet/pades';
 import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
 import type { AppContext } from '#infra/app-context';
@@ -27,8 +27,17 @@ import { trailForSignature } from './sign-trail';
 import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
-import { signatureIncrement, type SignatureEvidence } from './signature-evidence';
+import type { ContainerSignatureEvidence } from './signature-evidence';
+import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
 import { signWithReference } from './external-sign';
+import { invalid, pdfFailure } from './pdf-failure';
+import {
+  commitContainerJob,
+  containerEvidence,
+  isContainerJob,
+  prepareContainerJob,
+  type ContainerJob,
+} from './container-sign';
 
 /** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
 export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
@@ -109,48 +118,6 @@ export interface Job {
 
 function crash(ctx: SignContext, point: CrashPoint): void {
   if (ctx.crashAt === point) process.kill(process.pid, 'SIGKILL');
-}
-
-const invalid = (fields: Record<string, string>) =>
-  new AppError('VALIDATION_FAILED', 'Validation failed', fields);
-
-/** What the engine's refusals mean to the signer (D§8). */
-export function pdfFailure(error: unknown, job: { index: number; password?: string | undefined }) {
-  if (!isPdfError(error)) return error;
-  const cause = { cause: error };
-  switch (error.code) {
-    case 'WRONG_PASSWORD':
-      return job.password === undefined
-        ? new AppError('PDF_PASSWORD_REQUIRED', 'The PDF is password protected', undefined, cause)
-        : new AppError('INCORRECT_PDF_PASSWORD', 'Incorrect PDF password', undefined, cause);
-    case 'DOCUMENT_LOCKED':
-      return new AppError(
-        'DOCUMENT_CANNOT_BE_MODIFIED',
-        'The document is certified or locked against changes',
-        undefined,
-        cause,
-      );
-    case 'INVALID_IMAGE':
-      return invalid({ userImageDataUrl: 'Not a PNG or JPEG image' });
-    case 'INVALID_OPTIONS':
-      return invalid({
-        [`signatures.${job.index}.signatureFieldParameters`]: 'Outside the document',
-      });
-    case 'CERTIFICATE_MISMATCH':
-      return new AppError(
-        'SIGNING_CERTIFICATE_IS_NOT_APPROPRIATE',
-        'The signing certificate does not match the key',
-        undefined,
-        cause,
-      );
-    default:
-      return new AppError(
-        'DOCUMENT_PARSING_ERROR',
-        'Error while processing the PDF file',
-        undefined,
-        cause,
-      );
-  }
 }
 
 /**
@@ -239,7 +206,7 @@ async function signInTurn(
   },
 ): Promise<SignResultItem[]> {
   const { actor, signer, input, credential, session, taken, timings } = options;
-  const jobs: Job[] = [];
+  const jobs: (Job | ContainerJob)[] = [];
   for (const [index, item] of input.signatures.entries()) {
     jobs.push(
       await prepareJob(ctx, { actor, signer, input, credential, index, item, taken, timings }),
@@ -253,20 +220,35 @@ async function signInTurn(
     // Every chain's evidence (its time-stamps) before the first commit: a TSA that fails or is
     // late fails the call with nothing stored.
     const evidence = await Promise.all(
-      open.map((job, i) => jobEvidence(ctx, job, signatures[i] as JobSignatures, timings)),
+      open.map((job, i) => {
+        const signature = signatures[i] as JobSignatures;
+        return isContainerJob(job)
+          ? containerEvidence(ctx, job, signature.main, timings)
+          : jobEvidence(ctx, job, signature, timings);
+      }),
     );
     for (const [i, job] of open.entries()) {
-      job.done = await commitWithRetry(ctx, {
-        actor,
-        signer,
-        input,
-        credential,
-        job,
-        signature: signatures[i] as JobSignatures,
-        evidence: evidence[i] as JobEvidence,
-        taken,
-        timings,
-      });
+      const signature = signatures[i] as JobSignatures;
+      const made = evidence[i] as JobEvidence | ContainerSignatureEvidence;
+      job.done = isContainerJob(job)
+        ? await commitContainerJob(ctx, {
+            actor,
+            input,
+            job,
+            evidence: made as ContainerSignatureEvidence,
+            timings,
+          })
+        : await commitWithRetry(ctx, {
+            actor,
+            signer,
+            input,
+            credential,
+            job,
+            signature,
+            evidence: made as JobEvidence,
+            taken,
+            timings,
+          });
       // After its commit: the next participant's turn, or "completed" (chain-notices.ts).
       tellStep(ctx, job.chainId, job.entry.id, actor.id);
     }
@@ -325,7 +307,8 @@ function refuseLaterModes(input: SignRequest): void {
 
 /**
  * Reads the chain as it is now, checks that the actor may sign it with the entry named, and
- * prepares its latest revision. Answers from the idempotency record when this key signed it.
+ * prepares its latest revision (a bulk chain: its container's next signature, container-sign.ts).
+ * Answers from the idempotency record when this key signed it.
  */
 export async function prepareJob(
   ctx: SignContext,
@@ -340,7 +323,7 @@ export async function prepareJob(
     taken: Buffer[];
     timings: Timings;
   },
-): Promise<Job> {
+): Promise<Job | ContainerJob> {
   const { actor, signer, input, credential, index, item, taken, timings } = options;
   const db = ctx.database.db;
   const chainId = item.signatureId;
@@ -365,7 +348,8 @@ export async function prepareJob(
   }
   const row = stored.entries.find((e) => e.id === entry.id) as ChainEntryRow;
   if (!stored.chain.origDocumentId) {
-    throw new AppError('INVALID_REQUEST', 'A chain over a whole batch is signed as a container');
+    const algorithm = algorithmOf(credential);
+    return prepareContainerJob(ctx, { ...options, algorithm, stored, version, entry: row });
   }
   const subsignerName = row.clerkMode ? (item.subsignerName ?? row.subsignerName) : null;
   if (row.clerkMode && !subsignerName) {
@@ -478,13 +462,19 @@ export interface JobSignatures {
  */
 async function signAll(
   ctx: SignContext,
-  options: { session: KeySession; jobs: Job[]; timings: Timings },
+  options: { session: KeySession; jobs: (Job | ContainerJob)[]; timings: Timings },
 ): Promise<JobSignatures[]> {
   const { session, jobs, timings } = options;
-  const parts = jobs.flatMap((job) => [
-    { hash: job.prepared.hash, name: job.document.fileName },
-    ...(job.trail ? [{ hash: job.trail.prepared.hash, name: job.trail.document.fileName }] : []),
-  ]);
+  const parts = jobs.flatMap((job) =>
+    isContainerJob(job)
+      ? [{ hash: job.prepared.hash, name: job.fileName }]
+      : [
+          { hash: job.prepared.hash, name: job.document.fileName },
+          ...(job.trail
+            ? [{ hash: job.trail.prepared.hash, name: job.trail.document.fileName }]
+            : []),
+        ],
+  );
   const { signatures } = await session.signHashes(
     {
       hashes: parts.map((part) => part.hash),
@@ -497,66 +487,8 @@ async function signAll(
   let next = 0;
   return jobs.map((job) => ({
     main: signatures[next++] as Uint8Array,
-    ...(job.trail ? { trail: signatures[next++] as Uint8Array } : {}),
+    ...(!isContainerJob(job) && job.trail ? { trail: signatures[next++] as Uint8Array } : {}),
   }));
-}
-
-/** A job's evidence: its document's signed increment and its detached trail's. */
-export interface JobEvidence {
-  main: SignatureEvidence;
-  trail?: SignatureEvidence | undefined;
-}
-
-/** Whether this job's signature is its chain's last. */
-const completesChain = (job: Job): boolean =>
-  job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
-
-/**
- * The signed increments of a job (signature-evidence.ts: the CMS, its time-stamp, the DSS and on
- * the chain's last signature the document time-stamp), made before any commit; a failing TSA
- * throws SERVICE_UNAVAILABLE here.
- */
-export async function jobEvidence(
-  ctx: SignContext,
-  job: Job,
-  signature: JobSignatures,
-  timings: Timings,
-): Promise<JobEvidence> {
-  const chainDone = completesChain(job);
-  const { trail } = job;
-  try {
-    const [main, trailEvidence] = await timings.measure('engine', () =>
-      Promise.all([
-        signatureIncrement(ctx, {
-          prepared: job.prepared,
-          signature: signature.main,
-          chainDone,
-          base: () => baseBytesOf(ctx, job),
-          password: job.password,
-        }),
-        trail && signature.trail
-          ? signatureIncrement(ctx, {
-              prepared: trail.prepared,
-              signature: signature.trail,
-              chainDone,
-              base: () => Promise.resolve(trail.baseBytes),
-            })
-          : undefined,
-      ]),
-    );
-    return { main, trail: trailEvidence };
-  } catch (error) {
-    throw pdfFailure(error, { index: job.index });
-  }
-}
-
-/**
- * The bytes of the revision a job was prepared on: still in the call's buffer, or read again
- * (an imported credential's job waits between two calls without its buffer).
- */
-function baseBytesOf(ctx: SignContext, job: Job): Promise<Uint8Array> {
-  if (job.baseBytes) return Promise.resolve(job.baseBytes);
-  return revisions.joinRevision(ctx.database.db, ctx, job.document.id, job.base);
 }
 
 /**
@@ -591,7 +523,7 @@ async function commitWithRetry(
         }
         throw error;
       }
-      job = await prepareJob(ctx, {
+      const again = await prepareJob(ctx, {
         actor,
         signer,
         input,
@@ -601,7 +533,10 @@ async function commitWithRetry(
         taken,
         timings,
       });
-      if (job.done) return job.done;
+      if (again.done) return again.done;
+      // A chain is over a document or a batch for good: a PDF's stays a PDF's.
+      if (isContainerJob(again)) throw new Error('A PDF chain became a container');
+      job = again;
       // A new authorisation with the same key password, inside the turn this time (rare).
       const session = await ctx.signing.openKeySession(
         { credentialId: credential.id, userId: actor.id, keyPassword: input.credentialOptions.PIN },

@@ -1,10 +1,12 @@
 import {
   embed,
+  embedAsicSignature,
   embedDocumentTimestamp,
   isPdfError,
   requestTimestampTokenForDigest,
   signatureTimestampChain,
   validationDataIncrement,
+  type PreparedAsicSignature,
   type PreparedSignature,
 } from '@signet/pades';
 import { AppError } from '#infra/app-error';
@@ -133,5 +135,40 @@ async function collect(ctx: EvidenceContext, chains: Uint8Array[][]): Promise<Va
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'failed';
     return { certificates: [], ocsps: [], crls: [], missing: [`Validation data: ${reason}`] };
+  }
+}
+
+/** A container signature's `.p7s` (CAdES, detached over its manifest) and the level it reached. */
+export interface ContainerSignatureEvidence {
+  p7s: Uint8Array;
+  level: SignatureLevel;
+}
+
+/**
+ * The same evidence for a bulk chain's container signature (decision 040): the CAdES signature
+ * over the signer's manifest with its signature time-stamp (B-T), under the same rules as a
+ * PDF's: a failing TSA is SERVICE_UNAVAILABLE before anything is stored, unless TSA_OPTIONAL.
+ */
+export async function containerSignatureEvidence(
+  ctx: Pick<SignContext, 'timestamps'>,
+  options: { prepared: PreparedAsicSignature; signature: Uint8Array },
+): Promise<ContainerSignatureEvidence> {
+  const { prepared, signature } = options;
+  try {
+    const p7s = await embedAsicSignature(prepared, signature, {
+      fetchTimestamp: ctx.timestamps.fetch,
+    });
+    return { p7s, level: 'B-T' };
+  } catch (error) {
+    if (!isPdfError(error) || error.code !== 'TIMESTAMP_FAILED') throw error;
+    if (ctx.timestamps.optional) {
+      return { p7s: await embedAsicSignature(prepared, signature), level: 'B-B' };
+    }
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The time-stamping authority did not answer; nothing was signed, try again',
+      undefined,
+      { cause: error },
+    );
   }
 }

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { isParticipant } from '@signet/contracts/chain-rules';
 import type { ValidationKind, ValidationReport } from '@signet/contracts/validations';
-import { isPdfError } from '@signet/pades';
+import { buildAsic, isPdfError, validateAsic } from '@signet/pades';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
+import { asicValidationReport } from './asic-validation-report';
 import { findChain } from './chain-reads';
 import { loadSubject } from './chain-subject';
+import { containerFileName } from './container-documents';
+import { containerSignaturesOf } from './container-store';
 import type { CheckTurns } from './check-turns';
 import type { BlobStore } from './document-store';
+import type { DocumentRow } from './document-table';
 import type { PdfPool } from './pdf-pool';
 import { joinRevision, revisionsOf } from './revision-store';
 import { ruleChain } from './stored-chain';
@@ -35,8 +39,9 @@ export interface ValidationContext extends Pick<AppContext, 'database'> {
  */
 export function detectKind(bytes: Uint8Array): ValidationKind | null {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
-  if (head.indexOf('%PDF-', 0, 'latin1') >= 0) return 'PDF';
+  // The zip first: a container's stored PDFs put `%PDF-` within its first KiB too.
   if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) return 'ASIC_E';
+  if (head.indexOf('%PDF-', 0, 'latin1') >= 0) return 'PDF';
   return null;
 }
 
@@ -88,6 +93,49 @@ async function validatePdf(options: {
 }
 
 /**
+ * Bounds on what a container may inflate to: its stored documents are about its size, deflated
+ * ones a few times more; never past the engine's default (512 MiB).
+ */
+const containerLimits = (size: number) => ({
+  maxEntries: 1000,
+  maxInflatedBytes: Math.min(512 * 1024 * 1024, Math.max(64 * 1024 * 1024, size * 8)),
+});
+
+/** An ASiC-E container (decision 040): each CAdES signature over its manifest, each document's digest. */
+async function validateContainer(options: {
+  ctx: ValidationContext;
+  actor: AuthUser;
+  fileName: string;
+  bytes: Uint8Array;
+  chainId: string | null;
+}): Promise<ValidationReport> {
+  const { ctx, actor, bytes } = options;
+  const validatedAt = new Date();
+  const anchors = await ctx.trustAnchors();
+  let report;
+  try {
+    report = await ctx.turns.run(actor.id, () =>
+      validateAsic(bytes, { trustAnchors: anchors, limits: containerLimits(bytes.length) }),
+    );
+  } catch (error) {
+    if (!isPdfError(error)) throw error;
+    const message = isPdfError(error, 'TOO_COMPLEX')
+      ? 'The container is too large to process'
+      : 'The zip file is not a readable ASiC-E container';
+    throw new AppError('DOCUMENT_PARSING_ERROR', message, undefined, { cause: error });
+  }
+  return asicValidationReport({
+    report,
+    fileName: options.fileName,
+    fileSize: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    trustAnchors: anchorSubjects(anchors),
+    chainId: options.chainId,
+    validatedAt,
+  });
+}
+
+/**
  * `POST validations`: a file's signatures checked against the trust anchors, by its kind. Nothing
  * is stored. Each user has a budget per minute and two at once; the PDF threads bound each file's
  * time and inflated bytes.
@@ -100,15 +148,17 @@ export async function validateFile(options: {
 }): Promise<ValidationReport> {
   const kind = detectKind(options.bytes);
   if (kind === null) {
-    throw new AppError('UNSUPPORTED_FILE_FORMAT', 'Only PDF files can be validated');
+    throw new AppError(
+      'UNSUPPORTED_FILE_FORMAT',
+      'Only PDF files and ASiC-E containers can be validated',
+    );
   }
   options.ctx.budget.take(options.actor.id);
   switch (kind) {
     case 'PDF':
       return validatePdf({ ...options, chainId: null });
     case 'ASIC_E':
-      // The ASiC-E validator plugs in here (issue 27 §4).
-      throw new AppError('UNSUPPORTED_FILE_FORMAT', 'ASiC-E containers cannot be validated yet');
+      return validateContainer({ ...options, chainId: null });
   }
 }
 
@@ -131,6 +181,16 @@ export async function validateChain(options: {
     (actor.roles.includes('admin') || isParticipant(ruleChain(stored), actor.id));
   if (!stored || !mayRead) throw notFound('Signature chain');
   const subject = await loadSubject(db, stored.chain);
+  if (subject.batch && options.documentId === undefined) {
+    // A signed bulk chain is validated as its container (decision 040).
+    const container = await containerBytes(ctx, stored.chain.id, subject.batch.documents);
+    if (container) {
+      ctx.budget.take(actor.id);
+      const fileName = containerFileName(subject.batch.row.name);
+      const chainId = stored.chain.id;
+      return validateContainer({ ctx, actor, fileName, bytes: container, chainId });
+    }
+  }
   const documents = subject.document ? [subject.document] : subject.batch.documents;
   const document = options.documentId
     ? documents.find((d) => d.id === options.documentId)
@@ -140,4 +200,25 @@ export async function validateChain(options: {
   const revisions = await revisionsOf(db, stored.chain.id, document.id);
   const bytes = await joinRevision(db, ctx, document.id, revisions);
   return validatePdf({ ctx, actor, fileName: document.fileName, bytes, chainId: stored.chain.id });
+}
+
+/** A bulk chain's container as a download writes it, in memory; undefined before a signature. */
+async function containerBytes(
+  ctx: ValidationContext,
+  chainId: string,
+  batchDocuments: readonly DocumentRow[],
+): Promise<Uint8Array | undefined> {
+  const db = ctx.database.db;
+  const signatures = await containerSignaturesOf(db, chainId);
+  const named = signatures[0]?.documents;
+  if (!named) return undefined;
+  const documents = await Promise.all(
+    named.map(async ({ documentId, name }) => {
+      const known = batchDocuments.some((d) => d.id === documentId);
+      const bytes = known ? await ctx.blobs.get(db, documentId) : undefined;
+      if (!bytes) throw new Error(`The bytes of document ${documentId} are missing`);
+      return { name, bytes };
+    }),
+  );
+  return buildAsic({ documents, signatures });
 }

@@ -8,6 +8,12 @@ export interface ZipEntry {
   size: number;
   /** With `buffers`, each piece is read into one of them (a download's own, used again). */
   open: (buffers?: PieceBuffers) => Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * Small bytes at hand (a container's mimetype, manifests and signatures): written whole, with
+   * their CRC in the local header and no extra field, deflated when `compress`.
+   */
+  bytes?: Uint8Array;
+  compress?: boolean;
 }
 
 /**
@@ -38,6 +44,11 @@ export function zipStream(entries: readonly ZipEntry[]): Readable {
   const open = new Set<Readable>();
   const mtime = new Date();
   for (const entry of entries) {
+    if (entry.bytes) {
+      const options = { compress: entry.compress === true, mtime, forceDosTimestamp: true };
+      zip.addBuffer(Buffer.from(entry.bytes), entry.name, options);
+      continue;
+    }
     zip.addReadStreamLazy(entry.name, { compress: false, size: entry.size, mtime }, (done) => {
       entry.open().then(
         (pieces) => {

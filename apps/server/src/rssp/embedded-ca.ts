@@ -15,6 +15,19 @@ import { caAad } from './wrap-aad';
 export const embeddedCaName = 'Signet Embedded CA — not publicly trusted';
 
 const dayMs = 86_400_000;
+
+/**
+ * The signing certificate's purpose, and why it needs one. NSS's libpkix leaves the error of its
+ * last failed extension look-up behind even when a verification succeeds: the leaf's CRL
+ * distribution point when it has none, else its extendedKeyUsage when it has none. Poppler 22.12
+ * (Debian 12's pdfsig, Okular, Evince; later releases check the result) reads that error, so a
+ * valid chain shows "Unknown issue with Certificate or corrupted data" whenever it verifies
+ * without OCSP (pdfsig -no-ocsp). With both a CRL DP and an EKU nothing is left behind
+ * (decision 037). emailProtection is the purpose NSS's signer usage and Acrobat accept for
+ * signing documents; non-critical, as usual for personal signing certificates.
+ */
+const signingPurposes = { purposes: [X509_OID.emailProtection], critical: false } as const;
+
 /** Validity of an end-entity certificate the CA issues. */
 export const issuedValidityDays = 730;
 const rootValidityDays = 20 * 365;
@@ -38,8 +51,9 @@ export interface CertificateAuthority {
   /**
    * The certificate chain for the request's key, end-entity first; its first certificate holds
    * `spki`, or it throws and nothing is issued to store. The embedded CA issues a signing
-   * certificate (digitalSignature + nonRepudiation, two years) naming `email`, the owner's
-   * confirmed account address, as subjectAltName; none while it is unconfirmed. It names the CA's
+   * certificate (digitalSignature + nonRepudiation, non-critical extendedKeyUsage
+   * id-kp-emailProtection, two years) naming `email`, the owner's confirmed account address, as
+   * subjectAltName; none while it is unconfirmed. It names the CA's
    * OCSP responder, certificate and CRL, and is recorded as issued (rssp.issued_certificates)
    * before it is returned, so the responder knows it from then on (decision 037).
    */
@@ -122,9 +136,20 @@ export async function loadEmbeddedCa(options: {
     rootPem: row.certificatePem,
     async enroll({ subject, spki, email }) {
       const notAfter = new Date(Date.now() + issuedValidityDays * dayMs);
-      return issue({ subject, spki, notAfter, ...(email === null ? {} : { email }) });
+      return issue({
+        subject,
+        spki,
+        notAfter,
+        ...(email === null ? {} : { email }),
+        extendedKeyUsage: signingPurposes,
+      });
     },
     issueTimeStamping: ({ subject, spki, notAfter }) =>
-      issue({ subject, spki, notAfter, extendedKeyUsage: [X509_OID.timeStamping] }),
+      issue({
+        subject,
+        spki,
+        notAfter,
+        extendedKeyUsage: { purposes: [X509_OID.timeStamping], critical: true },
+      }),
   };
 }

@@ -30,7 +30,11 @@ export function createTimestampClient(
     const url = config.TSA_URL;
     return { optional: config.TSA_OPTIONAL, fetch: (request) => external(config, url, request) };
   }
-  const tsa = createEmbeddedTsa({ database: context.database, ring: context.keyRing, config });
+  const tsa = createEmbeddedTsa({
+    database: context.database,
+    ring: context.keyRing,
+    config: context.config,
+  });
   return {
     optional: config.TSA_OPTIONAL,
     fetch: (request) => withTimeout(tsa.respond(request), timeoutMs),

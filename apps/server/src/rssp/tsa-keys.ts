@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { desc, gt, sql } from 'drizzle-orm';
 import { fromPem, parseCertificate, toPem } from '@signet/der';
-import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
+import type { Config } from '#infra/config';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { encodeDistinguishedName } from './distinguished-name';
@@ -49,9 +49,10 @@ export interface TsaKey extends Omit<TsaSigningKey, 'sign'> {
 export function createTsaKeys(options: {
   database: Database;
   ring: KeyRing;
+  /** Where the CA's OCSP responder and CRL are, named in the TSA's certificate (decision 037). */
   config: Pick<Config, 'RSSP_API_URL' | 'publicUrl'>;
 }) {
-  const { database, ring } = options;
+  const { database, ring, config } = options;
   let current: Promise<TsaKey> | undefined;
   let serials: { next: bigint; end: bigint } | undefined;
   let block: Promise<bigint> | undefined;
@@ -90,7 +91,7 @@ export function createTsaKeys(options: {
   };
 
   const issue = async (): Promise<TsaKeyRow> => {
-    const ca = await loadEmbeddedCa({ database, ring, config: options.config });
+    const ca = await loadEmbeddedCa({ database, ring, config });
     const key = await generateKey(tsaKeySpec);
     try {
       const now = Date.now();

@@ -1,6 +1,6 @@
 import { toPem } from '@signet/der';
-import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
+import type { Config } from '#infra/config';
 import type { KeyRing } from '#infra/kek';
 import { createTsaKeys } from './tsa-keys';
 import { parseTimestampQuery } from './tsa-request';

@@ -83,6 +83,8 @@ export const routes = {
   },
   /** MultiSignatureCustomization: batch signing of the chains chosen in My Documents. */
   multiSign: { path: '/document/multi/customization', access: user },
+  /** AsicSignatureCustomization: a bulk chain signed as one container (query: the chain, entry). */
+  containerSign: { path: '/document/asic/customization', access: user },
   documentSigning: { path: '/document/*', access: user },
 
   permissionDenied: { path: '/permissionDenied', access: 'public' },

@@ -59,6 +59,7 @@ const SignPage = lazyPage(() => import('../features/signing/routes/sign-page'));
 const QuantumDemoPage = lazyPage(() => import('../features/quantum-demo/routes/quantum-demo-page'));
 const ClerkPage = lazyPage(() => import('../features/signing/routes/clerk-page'));
 const MultiSignPage = lazyPage(() => import('../features/signing/routes/multi-sign-page'));
+const ContainerSignPage = lazyPage(() => import('../features/signing/routes/container-sign-page'));
 const SignatureProfilesPage = lazyPage(
   () => import('../features/signature-profiles/routes/signature-profiles-page'),
 );
@@ -160,6 +161,7 @@ const contentRoutes: RouteObject[] = [
   guarded(routes.signDocument, <SignPage />),
   guarded(routes.clerkDocument, <ClerkPage />),
   guarded(routes.multiSign, <MultiSignPage />),
+  guarded(routes.containerSign, <ContainerSignPage />),
   guarded(routes.signatureProfiles, <SignatureProfilesPage />),
   guarded(routes.signatureProfileAdd, <SignatureProfileDialogPage />),
   guarded(routes.signatureProfileUpdate, <SignatureProfileDialogPage />),

@@ -56,11 +56,15 @@ export const chainRoutes = {
   validate: (chain: Chain) => `/validate?chain=${encodeURIComponent(chain.id)}`,
   /** Batch signing of several chains (documents §2). */
   multiSign: '/document/multi/customization/',
+  /** A bulk chain: its container (documents §2 container signing). */
+  container: (chain: Chain, entryId: string) =>
+    `/document/asic/customization/?${new URLSearchParams({ signatureId: chain.id, currentSignatureId: entryId }).toString()}`,
 };
 
 /** Where the caller acts on their entry: approve, sign as a clerk, or sign. */
 export function actionRoute(chain: Chain, entry: Chain['signatures'][number]): string {
   if (entry.approver) return chainRoutes.approve(chain, entry.id);
   if (entry.clerkMode) return chainRoutes.clerk(chain, entry.id);
+  if (!chain.origDocument && chain.batch) return chainRoutes.container(chain, entry.id);
   return chainRoutes.sign(chain, entry.id);
 }

@@ -8,7 +8,7 @@ const downloadTimeoutMs = 10 * 60_000;
 /** What a chain's download looks like: the fields every screen's chain has. */
 export type DownloadableChain = Pick<
   Chain,
-  'id' | 'origDocument' | 'batch' | 'signingTrailMode' | 'signedDocument'
+  'id' | 'origDocument' | 'batch' | 'signingTrailMode' | 'signedDocument' | 'signatures'
 >;
 
 /** D§9: the name as uploaded, plus `.pdf` when missing. */
@@ -34,9 +34,19 @@ export function downloadModes(
   return modes;
 }
 
-/** D§9 names: as uploaded plus `.pdf`, `-signingtrail.pdf`, `.zip`. */
+/**
+ * A bulk chain signed by someone: the server answers its ASiC-E container (decision 040), named
+ * for the batch with `.asice`; unsigned, the zip of its documents.
+ */
+export const isSignedContainer = (chain: DownloadableChain) =>
+  !chain.origDocument && chain.signatures.some((s) => s.status === 'DONE');
+
+/** D§9 names: as uploaded plus `.pdf`, `-signingtrail.pdf`, `.zip`; a signed container `.asice`. */
 export function downloadName(chain: DownloadableChain, mode: DocumentFileMode): string {
   const name = chainName(chain);
+  if (isSignedContainer(chain) && mode === 'ORIGINAL') {
+    return `${name.replace(/\.(pdf|zip|asice)$/i, '')}.asice`;
+  }
   if (!chain.origDocument || mode === 'FULL') return `${baseName(name)}.zip`;
   if (mode === 'DETACHED') return `${baseName(name)}-signingtrail.pdf`;
   return pdfName(name);

@@ -28,16 +28,20 @@ function NothingToSign({ error, notNow }: { error?: unknown; notNow?: boolean })
 }
 
 /**
- * The chain a signing route names (`{signatureId}/{currentSignatureId}`), once it is loaded and the
- * entry is the caller's to sign now; otherwise why not, with the way back to the list.
+ * The chain a signing route names (`{signatureId}/{currentSignatureId}`, or `ids` when the route
+ * carries them otherwise), once it is loaded and the entry is the caller's to sign now; otherwise
+ * why not, with the way back to the list.
  */
 export function SigningChainGate({
   children,
+  ids,
 }: {
   children: (chain: Chain, entryId: string) => ReactNode;
+  ids?: { signatureId: string; currentSignatureId: string };
 }) {
   const { t } = useTranslation('signing');
-  const { signatureId = '', currentSignatureId = '' } = useParams();
+  const params = useParams();
+  const { signatureId = '', currentSignatureId = '' } = ids ?? params;
   const chain = useSigningChain(signatureId);
   if (!signatureId || !currentSignatureId) return <NothingToSign />;
   if (chain.isPending) return <CircularProgress aria-label={t('common:loading')} />;

@@ -119,7 +119,12 @@ export function SignatureCard({
           </Row>
           <Row label={t('fields.level')}>{s.level ?? '—'}</Row>
           <Row label={t('fields.coverage')}>
-            {s.coversWholeDocument ? t('wholeDocument') : t('notWholeDocument')}
+            {/* A container's signature names the documents its manifest covers unchanged. */}
+            {s.coveredDocuments
+              ? s.coveredDocuments.join(', ') || t('none')
+              : s.coversWholeDocument
+                ? t('wholeDocument')
+                : t('notWholeDocument')}
           </Row>
           <Row label={t('fields.attacks')}>
             {attacks.length > 0 ? attacks.join(', ') : t('none')}
