@@ -10,6 +10,7 @@ import {
 } from '@signet/pades';
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignResult } from '@signet/contracts/signatures';
+import type { ValidationReport } from '@signet/contracts/validations';
 import { embeddedCaRoots } from '#rssp/public';
 import { createRsspTestApp, fastKdfEnv, person, post, type Person } from './rssp-fixture';
 import {
@@ -43,6 +44,7 @@ describe('long-term signatures on a fresh install (B-LT, B-LTA)', () => {
   let anchors: Uint8Array[];
   let signed: Buffer;
   let results: SignResult[number][];
+  let chainId: string;
 
   beforeAll(async () => {
     // The certificates name the embedded CA's OCSP responder (AIA), which NSS (pdfsig) asks:
@@ -65,6 +67,7 @@ describe('long-term signatures on a fresh install (B-LT, B-LTA)', () => {
       type: 'ORDERED',
       signers: [{ email: ann.email }, { email: bob.email }, { email: cid.email }],
     });
+    chainId = chain.id;
     results = [];
     for (const [i, who] of [ann, bob, cid].entries()) {
       const res = await post(
@@ -219,5 +222,41 @@ describe('long-term signatures on a fresh install (B-LT, B-LTA)', () => {
     expect(annsSignature?.problems).toEqual([]);
     expect(annsSignature?.level).toBe('B-LTA');
     expect(bobsSignature?.revocation).toMatchObject({ status: 'GOOD', source: 'ONLINE' });
+
+    // The validation API asks the same online (the rSSP's source, in process for the embedded
+    // CA): the chain's document and the uploaded file show the revocation, the verdict stays
+    // VALID since the signature was time-stamped before it.
+    const byChain = await t.app.inject({
+      url: `/rdss/v1/signatureChains/${chainId}/validation`,
+      headers: ann.headers,
+    });
+    const byUpload = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/validations',
+      headers: { ...bob.headers, 'content-type': 'application/pdf' },
+      payload: signed,
+    });
+    for (const res of [byChain, byUpload]) {
+      expect(res.statusCode, res.body).toBe(200);
+      const api = res.json<ValidationReport>();
+      expect(api.verdict).toBe('VALID');
+      expect(api.missingRevocationData).toBeUndefined();
+      const [anns, bobs, cids] = api.signatures;
+      expect(anns).toMatchObject({
+        verdict: 'VALID',
+        reasons: [],
+        revocation: { status: 'REVOKED', source: 'ONLINE', validAtSigningTime: true },
+      });
+      expect(Date.parse(anns?.revocation.revokedAt ?? '')).toBe(
+        annsSignature?.revocation?.revokedAt?.getTime(),
+      );
+      expect(Date.parse(anns?.revocation.revokedAt ?? '')).toBeGreaterThan(stamped);
+      for (const other of [bobs, cids]) {
+        expect(other).toMatchObject({
+          verdict: 'VALID',
+          revocation: { status: 'GOOD', source: 'ONLINE', validAtSigningTime: true },
+        });
+      }
+    }
   });
 });

@@ -248,7 +248,13 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
           verdict: 'VALID',
           trust: { trusted: true },
           attacks: { USF: false, ISA: false, SWA: false, SHADOW: false },
+          revocation: { status: 'NOT_CHECKED', source: 'NONE' },
         });
+        // Its certificates name no OCSP responder or CRL: the online check lists what it could
+        // not obtain and the validation goes on.
+        expect(report.missingRevocationData).toEqual(
+          expect.arrayContaining([expect.stringMatching(/names no OCSP responder or CRL/)]),
+        );
       } else {
         expect(report.signatures, file.name).toEqual([]);
         expect(report.verdict).toBe('INDETERMINATE');

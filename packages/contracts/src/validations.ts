@@ -205,6 +205,12 @@ export const validationReportSchema = z.object({
   trustAnchors: z.array(z.string()),
   /** The chain whose document this is, for `signatureChains/{id}/validation`. */
   chainId: z.string().uuid().nullable(),
+  /**
+   * What the online revocation check could not obtain (an unreachable OCSP responder or CRL, a
+   * spent request budget); the validation goes on with what the document holds. Absent when
+   * nothing was missing.
+   */
+  missingRevocationData: z.array(z.string()).optional(),
 });
 export type ValidationReport = z.infer<typeof validationReportSchema>;
 

@@ -14,7 +14,7 @@ export type { TimestampCheck } from './timestamp';
 // What a time-stamping authority builds its tokens with (apps/server rssp/tsa-token.ts).
 export { buildSignedAttributes, buildSignedData } from './cms-signed-data';
 export { OID as CMS_OID } from './oids';
-export { validate, validateOnline } from './validate';
+export { revocationPaths, validate, validateOnline } from './validate';
 export {
   addValidationData,
   validationDataIncrement,
@@ -38,6 +38,8 @@ export type {
   SignatureReport,
   OnlineRevocation,
   OnlineValidateOptions,
+  RevocationData,
+  RevocationPath,
   RevocationReport,
   UpdateReport,
   CertificateSummary,

@@ -25,9 +25,12 @@ import {
   type TimestampEvidence,
 } from './long-term-validation';
 import { mergePools, revocationPool, type RevocationPool } from './revocation-check';
+import type { CertificatePath } from './long-term-validation';
 import type {
   OnlineValidateOptions,
   CertificateSummary,
+  RevocationData,
+  RevocationPath,
   SignatureReport,
   ValidateOptions,
   ValidationReport,
@@ -37,6 +40,8 @@ export type {
   CertificateSummary,
   OnlineRevocation,
   OnlineValidateOptions,
+  RevocationData,
+  RevocationPath,
   RevocationReport,
   SignatureReport,
   UpdateReport,
@@ -210,7 +215,45 @@ function finish(checked: CheckedDocument, pool: RevocationPool): ValidationRepor
  */
 export function validate(pdf: Uint8Array, options: ValidateOptions): ValidationReport {
   const checked = checkDocument(pdf, options);
-  return finish(checked, checked.context.dss.pool);
+  const dssPool = checked.context.dss.pool;
+  if (!options.onlineData) return finish(checked, dssPool);
+  const online = revocationPool(
+    { ocsps: options.onlineData.ocsps ?? [], crls: options.onlineData.crls ?? [] },
+    'ONLINE',
+  );
+  return finish(checked, mergePools(dssPool, online));
+}
+
+/** The signers' and TSAs' paths of a checked document, each once. */
+function pathsOf(checked: CheckedDocument): CertificatePath[] {
+  const paths = [
+    ...checked.signatures.flatMap(({ evidence }) => [
+      evidence.chain,
+      ...(evidence.tsaChain ? [evidence.tsaChain] : []),
+    ]),
+    ...checked.timestamps.flatMap(({ evidence }) => (evidence.tsaChain ? [evidence.tsaChain] : [])),
+  ];
+  const seen = new Set<string>();
+  return paths.filter(({ path }) => {
+    const leaf = path[0];
+    if (!leaf) return false;
+    const key = Buffer.from(leaf.der).toString('base64');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The certification paths of the signers and TSAs of a PDF (DER, end-entity first), whose
+ * revocation an online check asks about: a caller that cannot pass a hook (another thread) fetches
+ * their OCSP responses or CRLs itself and gives them to `validate` as `onlineData`.
+ */
+export function revocationPaths(pdf: Uint8Array, options: ValidateOptions): RevocationPath[] {
+  return pathsOf(checkDocument(pdf, options)).map(({ path, trusted }) => ({
+    path: path.map((certificate) => certificate.der),
+    trusted,
+  }));
 }
 
 /**
@@ -224,15 +267,8 @@ export async function validateOnline(
 ): Promise<ValidationReport> {
   const checked = checkDocument(pdf, options);
   const dssPool = checked.context.dss.pool;
-  const paths = [
-    ...checked.signatures.flatMap(({ evidence }) => [
-      evidence.chain,
-      ...(evidence.tsaChain ? [evidence.tsaChain] : []),
-    ]),
-    ...checked.timestamps.flatMap(({ evidence }) => (evidence.tsaChain ? [evidence.tsaChain] : [])),
-  ];
-  const asked = new Map<string, Promise<{ ocsps?: Uint8Array[]; crls?: Uint8Array[] }>>();
-  for (const { path } of paths) {
+  const asked = new Map<string, Promise<RevocationData>>();
+  for (const { path } of pathsOf(checked)) {
     for (const [i, certificate] of path.entries()) {
       const issuer = path[i + 1];
       const key = Buffer.from(certificate.der).toString('base64');

@@ -7,6 +7,24 @@ export interface ValidateOptions {
   password?: string;
   /** Bounds on the work the file may cause (its inflate budget). */
   limits?: PdfLimits;
+  /**
+   * Revocation data the caller fetched already (for the paths `revocationPaths` names), counted
+   * as source ONLINE: how a validation on another thread gets what only the server's thread may
+   * ask for, since a hook cannot cross the thread.
+   */
+  onlineData?: RevocationData;
+}
+
+/** DER OCSP responses and CRLs. */
+export interface RevocationData {
+  ocsps?: Uint8Array[];
+  crls?: Uint8Array[];
+}
+
+/** A signer's or TSA's certification path (DER, end-entity first; a trusted one ends at its anchor). */
+export interface RevocationPath {
+  path: Uint8Array[];
+  trusted: boolean;
 }
 
 /**
@@ -17,9 +35,9 @@ export type OnlineRevocation = (request: {
   /** DER of the certificate and of its issuer. */
   certificate: Uint8Array;
   issuer: Uint8Array;
-}) => Promise<{ ocsps?: Uint8Array[]; crls?: Uint8Array[] }>;
+}) => Promise<RevocationData>;
 
-export interface OnlineValidateOptions extends ValidateOptions {
+export interface OnlineValidateOptions extends Omit<ValidateOptions, 'onlineData'> {
   online: OnlineRevocation;
 }
 

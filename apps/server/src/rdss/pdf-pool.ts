@@ -12,6 +12,8 @@ import {
   type PdfInspection,
   type PreparedSignature,
   type PrepareOptions,
+  type RevocationData,
+  type RevocationPath,
   type ValidationReport,
 } from '@signet/pades';
 import type { PdfJob, PdfJobAnswer } from './pdf-worker';
@@ -28,8 +30,17 @@ export interface PdfPool {
   inspect(bytes: Uint8Array): Promise<PdfInspection>;
   /** `prepareIncrement` within the file's inflate budget. */
   prepareIncrement(bytes: Uint8Array, options: PrepareOptions): Promise<PreparedSignature>;
-  /** `validate` (every signature, against `trustAnchors`) within the file's inflate budget. */
-  validate(bytes: Uint8Array, trustAnchors: Uint8Array[]): Promise<ValidationReport>;
+  /**
+   * `validate` (every signature, against `trustAnchors`) within the file's inflate budget; with
+   * `onlineData`, the OCSP responses and CRLs the server fetched count as source ONLINE.
+   */
+  validate(
+    bytes: Uint8Array,
+    trustAnchors: Uint8Array[],
+    onlineData?: RevocationData,
+  ): Promise<ValidationReport>;
+  /** `revocationPaths`: the signers' and TSAs' paths whose revocation to ask about online. */
+  revocationPaths(bytes: Uint8Array, trustAnchors: Uint8Array[]): Promise<RevocationPath[]>;
   /** `prepareDocumentTimestamp`: the time-stamp's field and placeholder, and the file's hash. */
   prepareDocumentTimestamp(
     bytes: Uint8Array,
@@ -159,14 +170,23 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       if (!('prepared' in answer)) throw new Error('the PDF thread answered another job');
       return answer.prepared;
     },
-    async validate(bytes, trustAnchors) {
+    async validate(bytes, trustAnchors, onlineData) {
       const answer = await run({
         kind: 'validate',
         bytes,
-        options: { trustAnchors, limits: limitsOf(bytes) },
+        options: { trustAnchors, limits: limitsOf(bytes), ...(onlineData ? { onlineData } : {}) },
       });
       if (!('validation' in answer)) throw new Error('the PDF thread answered another job');
       return answer.validation;
+    },
+    async revocationPaths(bytes, trustAnchors) {
+      const answer = await run({
+        kind: 'revocationPaths',
+        bytes,
+        options: { trustAnchors, limits: limitsOf(bytes) },
+      });
+      if (!('revocationPaths' in answer)) throw new Error('the PDF thread answered another job');
+      return answer.revocationPaths;
     },
     async prepareDocumentTimestamp(bytes, timestampOptions) {
       const answer = await run({

@@ -1,13 +1,14 @@
 import type { MessagePort } from 'node:worker_threads';
 // The PDF engine's jobs on a worker thread of the pool (pdf-pool.ts): parsing an upload,
 // preparing a signature or a document time-stamp (its hashing), validating the signatures a
-// document holds and rendering a signing trail. Built as dist/pdf-worker.js beside the server
+// document holds (and the certificate paths an online check asks about) and rendering a signing trail. Built as dist/pdf-worker.js beside the server
 // (scripts/build.ts).
 import {
   inspectPdf,
   isPdfError,
   prepareDocumentTimestamp,
   prepareIncrement,
+  revocationPaths,
   validate,
   type DocumentTimestampOptions,
   type PdfInspection,
@@ -15,6 +16,7 @@ import {
   type PreparedDocumentTimestamp,
   type PreparedSignature,
   type PrepareOptions,
+  type RevocationPath,
   type ValidateOptions,
   type ValidationReport,
 } from '@signet/pades';
@@ -24,6 +26,7 @@ export type PdfJob = (
   | { kind: 'inspect'; bytes: Uint8Array; limits: PdfLimits }
   | { kind: 'prepare'; bytes: Uint8Array; options: PrepareOptions }
   | { kind: 'validate'; bytes: Uint8Array; options: ValidateOptions }
+  | { kind: 'revocationPaths'; bytes: Uint8Array; options: ValidateOptions }
   | { kind: 'documentTimestamp'; bytes: Uint8Array; options: DocumentTimestampOptions }
   | { kind: 'trail'; input: SigningTrailInput }
 ) & {
@@ -39,6 +42,7 @@ export type PdfJobAnswer =
   | { inspection: PdfInspection }
   | { prepared: PreparedSignature }
   | { validation: ValidationReport }
+  | { revocationPaths: RevocationPath[] }
   | { documentTimestamp: PreparedDocumentTimestamp }
   | { trail: Uint8Array }
   | { pdfError: { code: string; message: string } };
@@ -50,6 +54,8 @@ export default async function runPdfJob(job: PdfJob): Promise<PdfJobAnswer> {
     if (job.kind === 'trail') return { trail: await renderSigningTrail(job.input) };
     if (job.kind === 'inspect') return { inspection: inspectPdf(job.bytes, job.limits) };
     if (job.kind === 'validate') return { validation: validate(job.bytes, job.options) };
+    if (job.kind === 'revocationPaths')
+      return { revocationPaths: revocationPaths(job.bytes, job.options) };
     if (job.kind === 'documentTimestamp')
       return { documentTimestamp: prepareDocumentTimestamp(job.bytes, job.options) };
     return { prepared: prepareIncrement(job.bytes, job.options) };

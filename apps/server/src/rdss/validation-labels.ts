@@ -16,6 +16,8 @@ export interface ValidationLabels {
   pages: string;
   overall: string;
   trustAnchors: string;
+  /** What the online revocation check could not obtain. */
+  missingRevocationData: string;
   signature: (index: number, name: string) => string;
   noSignatures: string;
   verdicts: Record<ValidationVerdict, string>;
@@ -64,6 +66,7 @@ const english: ValidationLabels = {
   pages: 'Pages',
   overall: 'Overall result',
   trustAnchors: 'Trusted roots',
+  missingRevocationData: 'Revocation data not obtained',
   signature: (index, name) => `Signature ${index}: ${name}`,
   noSignatures: 'The file holds no signature.',
   verdicts: { VALID: 'Valid', INVALID: 'Invalid', INDETERMINATE: 'Indeterminate' },
@@ -132,6 +135,7 @@ const hungarian: ValidationLabels = {
   pages: 'Oldalak',
   overall: 'Összesített eredmény',
   trustAnchors: 'Megbízható gyökerek',
+  missingRevocationData: 'Nem beszerezhető visszavonási adatok',
   signature: (index, name) => `${index}. aláírás: ${name}`,
   noSignatures: 'A fájlban nincs aláírás.',
   verdicts: { VALID: 'Érvényes', INVALID: 'Érvénytelen', INDETERMINATE: 'Nem eldönthető' },

@@ -95,6 +95,8 @@ export async function renderValidationReport(
     [labels.trustAnchors, report.trustAnchors.join('; ') || labels.none],
     [labels.overall, labels.verdicts[report.verdict]],
   ];
+  if (report.missingRevocationData?.length)
+    facts.push([labels.missingRevocationData, report.missingRevocationData.join('; ')]);
   for (const [label, value] of facts) writer.row(label, oneLine(value), 0, 10);
   writer.space(8);
   writer.rule();

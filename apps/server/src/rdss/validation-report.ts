@@ -129,6 +129,8 @@ export function pdfValidationReport(options: {
   trustAnchors: string[];
   chainId: string | null;
   validatedAt: Date;
+  /** What the online revocation check could not obtain. */
+  missingRevocationData?: string[];
 }): ValidationReport {
   const { report } = options;
   const signatures = report.signatures.map(signatureValidation);
@@ -152,5 +154,8 @@ export function pdfValidationReport(options: {
     })),
     trustAnchors: options.trustAnchors,
     chainId: options.chainId,
+    ...(options.missingRevocationData?.length
+      ? { missingRevocationData: options.missingRevocationData }
+      : {}),
   };
 }

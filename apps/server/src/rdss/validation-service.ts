@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { isParticipant } from '@signet/contracts/chain-rules';
 import type { ValidationKind, ValidationReport } from '@signet/contracts/validations';
-import { buildAsic, isPdfError, validateAsic } from '@signet/pades';
+import {
+  buildAsic,
+  isPdfError,
+  validateAsic,
+  type ValidationReport as EngineReport,
+} from '@signet/pades';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
+import type { ValidationData, ValidationDataSource } from '#infra/validation-data';
 import { asicValidationReport } from './asic-validation-report';
 import { findChain } from './chain-reads';
 import { loadSubject } from './chain-subject';
@@ -22,6 +28,8 @@ import { pdfValidationReport } from './validation-report';
 
 /** What validating uses of the app. */
 export interface ValidationContext extends Pick<AppContext, 'database'> {
+  /** The rSSP's OCSP/CRL source: revocation asked online (in process for the embedded CA's). */
+  validationData: ValidationDataSource;
   blobs: BlobStore;
   increments: BlobStore;
   pdf: PdfPool;
@@ -74,13 +82,15 @@ async function validatePdf(options: {
   const { ctx, actor, bytes } = options;
   const validatedAt = new Date();
   const anchors = await ctx.trustAnchors();
-  let report;
+  let checked;
   try {
-    report = await ctx.turns.run(actor.id, () => ctx.pdf.validate(bytes, anchors));
+    checked = await ctx.turns.run(actor.id, () => validateOnline(ctx, bytes, anchors));
   } catch (error) {
     throw parsingError(error);
   }
+  const { report, missing } = checked;
   return pdfValidationReport({
+    missingRevocationData: missing,
     report,
     kind: 'PDF',
     fileName: options.fileName,
@@ -90,6 +100,34 @@ async function validatePdf(options: {
     chainId: options.chainId,
     validatedAt,
   });
+}
+
+/**
+ * A PDF validated with its signers' and TSAs' revocation asked now (decision 039, online
+ * revocation): a first job on the PDF threads names the trusted paths, the rSSP's source fetches
+ * their OCSP responses or CRLs here (I/O, not engine work), and a second job validates with them
+ * as ONLINE data, so a credential revoked after it signed shows. Only trusted paths are asked
+ * about: an uploaded file's own certificates do not make the server fetch what they name, and
+ * revocation does not change the verdict of an untrusted signature. What cannot be fetched is
+ * listed, never a failure.
+ */
+async function validateOnline(
+  ctx: ValidationContext,
+  bytes: Uint8Array,
+  anchors: Uint8Array[],
+): Promise<{ report: EngineReport; missing: string[] }> {
+  const paths = await ctx.pdf.revocationPaths(bytes, anchors);
+  const trusted = paths.filter((p) => p.trusted).map((p) => p.path);
+  if (trusted.length === 0) return { report: await ctx.pdf.validate(bytes, anchors), missing: [] };
+  let data: Pick<ValidationData, 'ocsps' | 'crls' | 'missing'>;
+  try {
+    data = await ctx.validationData.collect(trusted);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'failed';
+    data = { ocsps: [], crls: [], missing: [`Online revocation data: ${reason}`] };
+  }
+  const report = await ctx.pdf.validate(bytes, anchors, { ocsps: data.ocsps, crls: data.crls });
+  return { report, missing: data.missing };
 }
 
 /**

@@ -1,6 +1,7 @@
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -88,6 +89,16 @@ function ReportView({ report, onPdf }: { report: ValidationReport; onPdf: () => 
           </Stack>
         </Stack>
       </Paper>
+      {report.missingRevocationData?.length ? (
+        <Alert severity="warning" data-testid="validation-missing-revocation">
+          {t('missingRevocationData')}
+          <Box component="ul" sx={{ m: 0, pl: 2, wordBreak: 'break-word' }}>
+            {report.missingRevocationData.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
       {report.signatures.length === 0 ? (
         <Alert severity="info">{t('noSignatures')}</Alert>
       ) : (
