@@ -66,6 +66,8 @@ export async function checkSignedPdf(
   nss: string,
   bytes: Uint8Array,
   password?: string,
+  /** Let pdfsig ask OCSP responders: for a certificate that names none (another CA's). */
+  options: { ocsp?: boolean } = {},
 ): Promise<{
   signatures: PdfsigResult[];
   documentTimestamps: number;
@@ -81,7 +83,7 @@ export async function checkSignedPdf(
   // error even after a successful verification: offline, a valid chain says "Trusted" only for
   // a leaf with both a CRL DP and an extendedKeyUsage, as the embedded CA issues (decision 037).
   const { output } = await runTool('pdfsig', [
-    '-no-ocsp',
+    ...(options.ocsp ? [] : ['-no-ocsp']),
     '-nssdir',
     `sql:${nss}`,
     ...(password ? ['-upw', password] : []),
