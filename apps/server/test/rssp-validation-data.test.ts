@@ -77,6 +77,45 @@ describe('validation data of certificate chains (decision 037)', () => {
     expect(response.responseFor(leaf!, root!)?.status).toBe('good');
   });
 
+  it('gives a GOOD answer out again a short while, and answers REVOKED as soon as the certificate is revoked', async () => {
+    const key = await createCredential(t, ann, { certificateEnrollmentMode: 'CMP' });
+    const chain = key.certChain.map((c) => fromPem(c.pem, 'CERTIFICATE')[0]!);
+    const [leaf, root] = chain;
+    // Another instance's source: its own kept answers, the same database.
+    const other = createValidationDataSource({
+      database: t.context.database,
+      ring: t.context.keyRing,
+      config: fetchLimits,
+    });
+    const statusOf = (der: Uint8Array) => readOcspResponse(der).responseFor(leaf!, root!);
+
+    const first = await t.context.validationData.collect([chain]);
+    const again = await t.context.validationData.collect([chain]);
+    const elsewhere = await other.collect([chain]);
+    expect(statusOf(first.ocsps[0]!)?.status).toBe('good');
+    // ECDSA signatures differ each time: the same bytes are the kept answer, given out again.
+    expect(Buffer.from(again.ocsps[0]!).equals(Buffer.from(first.ocsps[0]!))).toBe(true);
+    expect(statusOf(elsewhere.ocsps[0]!)?.status).toBe('good');
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${key.id}`,
+      headers: ann.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    for (const source of [t.context.validationData, other]) {
+      const data = await source.collect([chain]);
+      expect(data.missing).toEqual([]);
+      expect(data.ocsps).toHaveLength(1);
+      const response = readOcspResponse(data.ocsps[0]!);
+      expect(response.verify(root!)).toEqual({ signer: root, delegated: false });
+      const single = response.responseFor(leaf!, root!);
+      expect(single?.status).toBe('revoked');
+      expect(single?.reason).toBe(5);
+    }
+  });
+
   it('for a foreign chain asks the OCSP responder its AIA names (openssl ocsp), and names what it could not reach', async () => {
     const online = await pki.der('online');
     const offline = await pki.der('offline');

@@ -15,6 +15,7 @@ import type { Database } from '#infra/database';
 import type { KeyRing } from '#infra/kek';
 import { embeddedCaReader, issuedRecord, type EmbeddedCaKey } from './embedded-ca-key';
 import { issuedBy } from './issued-adoption';
+import { createOcspAnswerCache } from './ocsp-answer-cache';
 import {
   findCrl,
   findIssued,
@@ -31,6 +32,13 @@ const hourMs = 3_600_000;
 const ocspValidityMs = 24 * hourMs;
 const crlValidityMs = 7 * 24 * hourMs;
 const crlRefreshMs = 24 * hourMs;
+/**
+ * How long `responseFor` gives the same GOOD answer out again (decision 038): short, so a
+ * signature's OCSP response is at most this much older than its time-stamp, and still long enough
+ * for the TSA's certificate (in every signature) and a signer's batch to share one answer.
+ */
+export const ocspReuseMs = 60_000;
+const maxKeptAnswers = 1024;
 
 /** The embedded CA's revocation answers: its OCSP responder and its CRL (decision 037). */
 export interface CaRevocation {
@@ -85,22 +93,25 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
     };
   }
 
-  async function answerOcsp(requestDer: Uint8Array): Promise<Buffer> {
+  /** The OCSPResponse, and the answers it signed when it is a successful one. */
+  async function respond(
+    requestDer: Uint8Array,
+  ): Promise<{ response: Buffer; answers: OcspSingleAnswer[] }> {
     let request;
     try {
       request = readOcspRequest(requestDer);
     } catch {
-      return ocspErrorResponse('malformedRequest');
+      return { response: ocspErrorResponse('malformedRequest'), answers: [] };
     }
     if (request.certIds.length === 0 || request.certIds.length > maxOcspCertIds)
-      return ocspErrorResponse('malformedRequest');
+      return { response: ocspErrorResponse('malformedRequest'), answers: [] };
     const ca = await loadCa();
-    if (!ca) return ocspErrorResponse('unauthorized');
+    if (!ca) return { response: ocspErrorResponse('unauthorized'), answers: [] };
     // Whole seconds: GeneralizedTime carries no fractions here (RFC 5280 §4.1.2.5.2).
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);
     const answers: OcspSingleAnswer[] = [];
     for (const certId of request.certIds) answers.push(await answer(ca, certId, now));
-    return ca.withSigner((signer) =>
+    const response = ca.withSigner((signer) =>
       buildOcspResponse({
         responderSpki: ca.root.spki,
         producedAt: now,
@@ -109,7 +120,10 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
         signer,
       }),
     );
+    return { response, answers };
   }
+  const answerOcsp = async (requestDer: Uint8Array) => (await respond(requestDer)).response;
+  const kept = createOcspAnswerCache({ reuseMs: ocspReuseMs, maxEntries: maxKeptAnswers });
 
   async function makeCrl(ca: EmbeddedCaKey): Promise<Buffer> {
     return options.database.db.transaction(async (tx) => {
@@ -157,9 +171,25 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
     },
     async responseFor(certificate) {
       const ca = await loadCa();
-      if (!ca || !issuedBy(ca, certificate)) return undefined;
-      await recordIssued(db, { issuerKeyHash: ca.keyHash, ...issuedRecord(certificate) });
-      const response = await answerOcsp(createOcspRequest([ocspCertId(certificate, ca.rootDer)]));
+      if (!ca) return undefined;
+      const hash = createHash('sha256').update(certificate).digest('hex');
+      const cached = kept.get(hash, Date.now());
+      if (cached) {
+        // Never GOOD from memory alone: the record is read (one primary-key row) every time, so
+        // a revocation here or on another instance is answered by the very next request.
+        const row = await findIssued(db, ca.keyHash, cached.serial);
+        if (row && !row.revokedAt && row.certificateSha256 === hash)
+          return { response: cached.response, issuer: ca.rootDer };
+        kept.drop(hash);
+      }
+      if (!issuedBy(ca, certificate)) return undefined;
+      const record = issuedRecord(certificate);
+      await recordIssued(db, { issuerKeyHash: ca.keyHash, ...record });
+      const { response, answers } = await respond(
+        createOcspRequest([ocspCertId(certificate, ca.rootDer)]),
+      );
+      if (answers.length === 1 && answers[0]?.certStatus.status === 'good')
+        kept.set(hash, { response, serial: record.serial }, Date.now());
       return { response, issuer: ca.rootDer };
     },
   };
