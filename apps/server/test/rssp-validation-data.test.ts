@@ -77,6 +77,66 @@ describe('validation data of certificate chains (decision 037)', () => {
     expect(response.responseFor(leaf!, root!)?.status).toBe('good');
   });
 
+  it('answers every collect afresh, produced at or after it started (both chains under one CA key unwrap), and REVOKED as soon as the certificate is revoked', async () => {
+    const key = await createCredential(t, ann, { certificateEnrollmentMode: 'CMP' });
+    const chain = key.certChain.map((c) => fromPem(c.pem, 'CERTIFICATE')[0]!);
+    const [leaf, root] = chain;
+    const second = await createCredential(t, ann, { certificateEnrollmentMode: 'CMP' });
+    const secondChain = second.certChain.map((c) => fromPem(c.pem, 'CERTIFICATE')[0]!);
+    const secondLeaf = secondChain[0]!;
+    // Another instance's source: the same database.
+    const other = createValidationDataSource({
+      database: t.context.database,
+      ring: t.context.keyRing,
+      config: fetchLimits,
+    });
+    const seen = new Set<string>();
+    // The responses carry whole seconds (RFC 5280 GeneralizedTime), the start is compared so.
+    const startOfSecond = () => Math.floor(Date.now() / 1000) * 1000;
+    const nextSecond = () =>
+      new Promise((resolve) => setTimeout(resolve, 1001 - (Date.now() % 1000)));
+    for (const source of [t.context.validationData, t.context.validationData, other]) {
+      // A second apart, so an answer made by an earlier collect would show in its producedAt.
+      await nextSecond();
+      const started = startOfSecond();
+      const data = await source.collect([chain, secondChain]);
+      expect(data.missing).toEqual([]);
+      expect(data.ocsps).toHaveLength(2);
+      const responses = data.ocsps.map((der) => readOcspResponse(der));
+      for (const response of responses) {
+        expect(response.verify(root!)).toEqual({ signer: root, delegated: false });
+        expect(response.producedAt.getTime()).toBeGreaterThanOrEqual(started);
+        expect(response.producedAt.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(response.responses[0]?.thisUpdate.getTime()).toBeGreaterThanOrEqual(started);
+        const hex = Buffer.from(response.der).toString('hex');
+        expect(seen.has(hex)).toBe(false);
+        seen.add(hex);
+      }
+      for (const cert of [leaf!, secondLeaf]) {
+        const answers = responses.map((r) => r.responseFor(cert, root!)).filter(Boolean);
+        expect(answers.map((a) => a?.status)).toEqual(['good']);
+      }
+    }
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${key.id}`,
+      headers: ann.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    for (const source of [t.context.validationData, other]) {
+      const data = await source.collect([chain]);
+      expect(data.missing).toEqual([]);
+      expect(data.ocsps).toHaveLength(1);
+      const response = readOcspResponse(data.ocsps[0]!);
+      expect(response.verify(root!)).toEqual({ signer: root, delegated: false });
+      const single = response.responseFor(leaf!, root!);
+      expect(single?.status).toBe('revoked');
+      expect(single?.reason).toBe(5);
+    }
+  });
+
   it('for a foreign chain asks the OCSP responder its AIA names (openssl ocsp), and names what it could not reach', async () => {
     const online = await pki.der('online');
     const offline = await pki.der('offline');

@@ -7,12 +7,39 @@ type Handle = Db | Tx;
 export type IssuedCertificateRow = typeof issuedCertificates.$inferSelect;
 export type CrlRow = typeof crls.$inferSelect;
 
-/** Records a certificate the embedded CA issued (again: nothing changes). */
+/**
+ * Records a certificate the embedded CA issued (again: nothing changes). Answers the new record,
+ * undefined when its issuer and serial were recorded already.
+ */
 export async function recordIssued(
   db: Handle,
   values: { issuerKeyHash: string; serial: string; certificateSha256: string; notAfter: Date },
-): Promise<void> {
-  await db.insert(issuedCertificates).values(values).onConflictDoNothing();
+): Promise<IssuedCertificateRow | undefined> {
+  const [row] = await db
+    .insert(issuedCertificates)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** The records of this issuer's certificates with these SHA-256 hashes (hex), by hash. */
+export async function findIssuedByHashes(
+  db: Handle,
+  issuerKeyHash: string,
+  hashes: string[],
+): Promise<Map<string, IssuedCertificateRow>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(issuedCertificates)
+    .where(
+      and(
+        inArray(issuedCertificates.certificateSha256, hashes),
+        eq(issuedCertificates.issuerKeyHash, issuerKeyHash),
+      ),
+    );
+  return new Map(rows.map((row) => [row.certificateSha256, row]));
 }
 
 export async function findIssued(

@@ -187,9 +187,8 @@ export function createValidationDataSource(options: {
         return body;
       };
 
+      /** A certificate of another CA: its OCSP responder, else its CRL. */
       const revocationOf = async (cert: Certificate, issuer: Certificate): Promise<void> => {
-        const embedded = await revocation.responseFor(Buffer.from(cert.der));
-        if (embedded) return out.addOcsp(embedded.response);
         const { ocsp, crl } = certificateLocations(cert);
         const problems: string[] = [];
         for (const url of ocsp.slice(0, 2)) {
@@ -213,6 +212,7 @@ export function createValidationDataSource(options: {
         out.missing.push(...problems);
       };
 
+      const wanted: { cert: Certificate; issuer: Certificate }[] = [];
       for (const chain of chains) {
         const certs = await complete(chain);
         for (const cert of certs) out.addCertificate(cert.der);
@@ -226,8 +226,18 @@ export function createValidationDataSource(options: {
             out.missing.push(`Issuer of ${cert.subjectName}: not in the chain`);
             continue;
           }
-          await revocationOf(cert, issuer);
+          wanted.push({ cert, issuer });
         }
+      }
+      // The embedded CA answers all of its certificates together (a signature's signer and TSA
+      // with one unwrap of its key), each answer made now; the others are asked over the network.
+      const embedded = await revocation.responsesFor(
+        wanted.map(({ cert }) => Buffer.from(cert.der)),
+      );
+      for (const [i, { cert, issuer }] of wanted.entries()) {
+        const answered = embedded[i];
+        if (answered) out.addOcsp(answered.response);
+        else await revocationOf(cert, issuer);
       }
       return out.result();
     },
