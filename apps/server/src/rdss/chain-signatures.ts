@@ -47,9 +47,9 @@ function problemOf(report: SignatureReport): SignatureProblem | null {
 }
 
 /**
- * The chain entry whose signature made the revision ending where the signature's byte range
- * ends (each signature is the last thing its revision adds); none for a signature the upload
- * already held.
+ * The chain entry whose signature made the revision the signature's byte range ends in (a
+ * revision adds its signature, then its validation data and, at the chain's end, the document
+ * time-stamp: decision 038); none for a signature the upload already held.
  */
 function entryOf(
   report: SignatureReport,
@@ -59,7 +59,7 @@ function entryOf(
   const range = report.byteRange;
   if (!range || range.length !== 4) return undefined;
   const end = (range[2] ?? 0) + (range[3] ?? 0);
-  const revision = revisions.find((r) => r.fileSize === end);
+  const revision = revisions.find((r) => r.baseSize < end && end <= r.fileSize);
   return revision && entries.find((e) => e.id === revision.entryId);
 }
 
