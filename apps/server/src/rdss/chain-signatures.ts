@@ -1,4 +1,3 @@
-import { isParticipant } from '@signet/contracts/chain-rules';
 import type {
   ChainSignature,
   ChainSignatures,
@@ -6,17 +5,15 @@ import type {
 } from '@signet/contracts/chain-signatures';
 import { isPdfError, type SignatureReport } from '@signet/pades';
 import type { AppContext } from '#infra/app-context';
-import { AppError, notFound } from '#infra/app-error';
+import { AppError } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { ChainEntryRow } from './chain-table';
-import { findChain } from './chain-reads';
-import { loadSubject } from './chain-subject';
 import type { CheckTurns } from './check-turns';
 import type { BlobStore } from './document-store';
 import type { PdfPool } from './pdf-pool';
+import { readableChainSubject, subjectDocument } from './readable-chain';
 import { joinRevision, revisionsOf } from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { ruleChain } from './stored-chain';
 
 /** What listing a chain's signatures uses of the app. */
 export interface ChainSignaturesContext extends Pick<AppContext, 'database' | 'users'> {
@@ -78,17 +75,8 @@ export async function listChainSignatures(options: {
 }): Promise<ChainSignatures> {
   const { ctx, actor, id } = options;
   const db = ctx.database.db;
-  const stored = await findChain(db, id);
-  const mayRead =
-    stored !== undefined &&
-    (actor.roles.includes('admin') || isParticipant(ruleChain(stored), actor.id));
-  if (!stored || !mayRead) throw notFound('Signature chain');
-  const subject = await loadSubject(db, stored.chain);
-  const documents = subject.document ? [subject.document] : subject.batch.documents;
-  const document = options.documentId
-    ? documents.find((d) => d.id === options.documentId)
-    : documents[0];
-  if (!document) throw notFound('Document');
+  const { stored, subject } = await readableChainSubject(db, actor, id);
+  const document = subjectDocument(subject, options.documentId);
 
   const revisions = await revisionsOf(db, stored.chain.id, document.id);
   const latest = revisions.at(-1) ?? null;

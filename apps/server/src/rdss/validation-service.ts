@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isParticipant } from '@signet/contracts/chain-rules';
 import type { ValidationKind, ValidationReport } from '@signet/contracts/validations';
 import {
   buildAsic,
@@ -8,20 +7,18 @@ import {
   type ValidationReport as EngineReport,
 } from '@signet/pades';
 import type { AppContext } from '#infra/app-context';
-import { AppError, notFound } from '#infra/app-error';
+import { AppError } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { ValidationData, ValidationDataSource } from '#infra/validation-data';
 import { asicValidationReport } from './asic-validation-report';
-import { findChain } from './chain-reads';
-import { loadSubject } from './chain-subject';
 import { containerFileName } from './container-documents';
 import { containerSignaturesOf } from './container-store';
 import type { CheckTurns } from './check-turns';
 import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
 import type { PdfPool } from './pdf-pool';
+import { readableChainSubject, subjectDocument } from './readable-chain';
 import { joinRevision, revisionsOf } from './revision-store';
-import { ruleChain } from './stored-chain';
 import { anchorSubjects } from './trust-anchors';
 import type { ValidationBudget } from './validation-budget';
 import { pdfValidationReport } from './validation-report';
@@ -213,12 +210,7 @@ export async function validateChain(options: {
 }): Promise<ValidationReport> {
   const { ctx, actor, id } = options;
   const db = ctx.database.db;
-  const stored = await findChain(db, id);
-  const mayRead =
-    stored !== undefined &&
-    (actor.roles.includes('admin') || isParticipant(ruleChain(stored), actor.id));
-  if (!stored || !mayRead) throw notFound('Signature chain');
-  const subject = await loadSubject(db, stored.chain);
+  const { stored, subject } = await readableChainSubject(db, actor, id);
   if (subject.batch && options.documentId === undefined) {
     // A signed bulk chain is validated as its container (decision 040).
     const container = await containerBytes(ctx, stored.chain.id, subject.batch.documents);
@@ -229,11 +221,7 @@ export async function validateChain(options: {
       return validateContainer({ ctx, actor, fileName, bytes: container, chainId });
     }
   }
-  const documents = subject.document ? [subject.document] : subject.batch.documents;
-  const document = options.documentId
-    ? documents.find((d) => d.id === options.documentId)
-    : documents[0];
-  if (!document) throw notFound('Document');
+  const document = subjectDocument(subject, options.documentId);
   ctx.budget.take(actor.id);
   const revisions = await revisionsOf(db, stored.chain.id, document.id);
   const bytes = await joinRevision(db, ctx, document.id, revisions);
