@@ -164,7 +164,9 @@ describe('quantum-safe demo (issue 27 §5)', () => {
       valid: true,
       algorithm: 'SLH_DSA_SHA2_128F',
       chainTrusted: true,
-      coversWholeDocument: true,
+      // Its validation data (DSS) and the document time-stamp follow it (decision 038).
+      level: 'B-LTA',
+      modifiedAfterSigning: false,
     });
     expect(report.signatures[0]!.signer?.subject).toContain('qd-ann Tester');
     const chain = fromPem(entries.get('certificate-chain.pem')!.toString('utf8'), 'CERTIFICATE');
