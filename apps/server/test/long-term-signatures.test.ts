@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcspRequest, ocspCertId, readDer } from '@signet/der';
 import {
@@ -18,11 +16,10 @@ import {
   checkSignedPdf,
   createChain,
   download,
-  runTool,
   signBody,
   trustEmbeddedCa,
 } from './signing-fixture';
-import { signaturesOf, tsaFiles } from './tsa-fixture';
+import { signaturesOf, tsaFiles, verifyToken } from './tsa-fixture';
 import type { TestApp } from './test-app';
 import { freePort } from './free-port';
 
@@ -127,52 +124,22 @@ describe('long-term signatures on a fresh install (B-LT, B-LTA)', () => {
     const parts = signaturesOf(signed).filter((part) => part.token);
     expect(parts).toHaveLength(3);
     for (const [i, part] of parts.entries()) {
-      const token = join(files.dir, `lt-token-${i}.der`);
-      const value = join(files.dir, `lt-value-${i}.bin`);
-      writeFileSync(token, part.token as Buffer);
-      writeFileSync(value, part.value);
-      const verified = await runTool('openssl', [
-        'ts',
-        '-verify',
-        '-in',
-        token,
-        '-token_in',
-        '-data',
-        value,
-        '-CAfile',
-        files.caFile,
-        '-untrusted',
-        files.tsaFile,
-      ]);
+      const verified = await verifyToken(files, `lt-${i}`, part.token as Buffer, part.value);
       expect(verified.output).toContain('Verification: OK');
     }
     // The document time-stamp, over its byte ranges.
     const [, a, b, c] = report.documentTimestamps?.[0]?.byteRange as number[];
     const hex = signed.subarray((a as number) + 1, (b as number) - 1).toString('latin1');
     const padded = Buffer.from(hex, 'hex');
-    const tokenFile = join(files.dir, 'lt-document.der');
-    const dataFile = join(files.dir, 'lt-document.bin');
-    writeFileSync(tokenFile, padded.subarray(0, readDer(padded).end));
-    writeFileSync(
-      dataFile,
+    const document = await verifyToken(
+      files,
+      'lt-document',
+      padded.subarray(0, readDer(padded).end),
       Buffer.concat([
         signed.subarray(0, a as number),
         signed.subarray(b as number, (b as number) + (c as number)),
       ]),
     );
-    const document = await runTool('openssl', [
-      'ts',
-      '-verify',
-      '-in',
-      tokenFile,
-      '-token_in',
-      '-data',
-      dataFile,
-      '-CAfile',
-      files.caFile,
-      '-untrusted',
-      files.tsaFile,
-    ]);
     expect(document.output).toContain('Verification: OK');
 
     const checked = await checkSignedPdf(await trustEmbeddedCa(t), signed);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { derBytes, derChild, derChildren, derContent, derOid, readDer } from '@signet/der';
 import { CMS_OID } from '@signet/pades';
+import { runTool } from './signing-fixture';
 import type { TestApp } from './test-app';
 
 /** One PDF signature's CMS: its signature value and, when time-stamped, its token (DER). */
@@ -54,4 +55,34 @@ export async function tsaFiles(
   writeFileSync(caFile, ca.body);
   writeFileSync(tsaFile, tsa.body);
   return { dir, caFile, tsaFile, tsaPem: tsa.body };
+}
+
+/**
+ * `openssl ts -verify` of a token over `data` (a signature value, or a document time-stamp's
+ * byte ranges) against the embedded CA, the TSA's chain given as untrusted; `name` names the
+ * files written for it.
+ */
+export function verifyToken(
+  files: { dir: string; caFile: string; tsaFile: string },
+  name: string,
+  token: Uint8Array,
+  data: Uint8Array,
+): Promise<{ code: number; output: string }> {
+  const tokenFile = join(files.dir, `${name}-token.der`);
+  const dataFile = join(files.dir, `${name}-data.bin`);
+  writeFileSync(tokenFile, token);
+  writeFileSync(dataFile, data);
+  return runTool('openssl', [
+    'ts',
+    '-verify',
+    '-in',
+    tokenFile,
+    '-token_in',
+    '-data',
+    dataFile,
+    '-CAfile',
+    files.caFile,
+    '-untrusted',
+    files.tsaFile,
+  ]);
 }

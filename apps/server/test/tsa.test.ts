@@ -18,7 +18,7 @@ import {
   signBody,
   trustEmbeddedCa,
 } from './signing-fixture';
-import { signaturesOf, tsaFiles } from './tsa-fixture';
+import { signaturesOf, tsaFiles, verifyToken } from './tsa-fixture';
 import type { TestApp } from './test-app';
 
 /**
@@ -96,39 +96,12 @@ describe('the embedded time-stamping authority (B-T by default)', () => {
     expect(parts).toHaveLength(2);
     for (const [i, part] of parts.entries()) {
       expect(part.token, `signature ${i} has a signature-time-stamp token`).toBeDefined();
-      const token = join(files.dir, `token-${i}.der`);
-      const value = join(files.dir, `value-${i}.bin`);
-      writeFileSync(token, part.token as Buffer);
-      writeFileSync(value, part.value);
-      const verified = await runTool('openssl', [
-        'ts',
-        '-verify',
-        '-in',
-        token,
-        '-token_in',
-        '-data',
-        value,
-        '-CAfile',
-        files.caFile,
-        '-untrusted',
-        files.tsaFile,
-      ]);
+      const token = part.token as Buffer;
+      const verified = await verifyToken(files, `signature-${i}`, token, part.value);
       expect(verified.output).toContain('Verification: OK');
       // A token over other bytes is refused: the check can fail.
-      writeFileSync(value, Buffer.concat([part.value, Buffer.of(0)]));
-      const wrong = await runTool('openssl', [
-        'ts',
-        '-verify',
-        '-in',
-        token,
-        '-token_in',
-        '-data',
-        value,
-        '-CAfile',
-        files.caFile,
-        '-untrusted',
-        files.tsaFile,
-      ]);
+      const other = Buffer.concat([part.value, Buffer.of(0)]);
+      const wrong = await verifyToken(files, `other-${i}`, token, other);
       expect(wrong.code).not.toBe(0);
     }
 

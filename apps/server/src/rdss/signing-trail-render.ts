@@ -51,6 +51,27 @@ export function loadFonts(): Promise<[Uint8Array, Uint8Array]> {
   return fontBytes;
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+const parsedFonts = new Map<Uint8Array, ParsedFont>();
+
+/**
+ * fontkit for pdf-lib that parses each font file once per thread (the files of `loadFonts` are
+ * the same buffers every time): parsing DejaVu Sans was most of a trail's rendering. Each
+ * document still makes its own subset of the parsed font.
+ */
+export const parsedOnceFontkit: Fontkit = {
+  create(buffer, postscriptName) {
+    if (postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
+    let font = parsedFonts.get(buffer);
+    if (!font) {
+      font = fontkit.create(buffer);
+      parsedFonts.set(buffer, font);
+    }
+    return font;
+  },
+};
+
 /** One line of someone's text, within the field budget: control characters become spaces. */
 export function oneLine(text: string): string {
   const line = text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
@@ -267,7 +288,7 @@ function eventHeight(event: ChainHistoryEvent, labels: SigningTrailLabels): numb
 export async function renderSigningTrail(input: SigningTrailInput): Promise<Uint8Array> {
   const labels = signingTrailLabels(input.language);
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(parsedOnceFontkit);
   const [regularBytes, boldBytes] = await loadFonts();
   const regular = await pdf.embedFont(regularBytes, { subset: true });
   const bold = await pdf.embedFont(boldBytes, { subset: true });

@@ -1,7 +1,6 @@
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { SignatureValidation, ValidationReport } from '@signet/contracts/validations';
-import { loadFonts, oneLine, TrailWriter, utc } from './signing-trail-render';
+import { loadFonts, oneLine, parsedOnceFontkit, TrailWriter, utc } from './signing-trail-render';
 import { validationLabels, type ValidationLabels } from './validation-labels';
 
 const time = (at: string | null): string => (at ? utc(new Date(at)) : '—');
@@ -71,7 +70,7 @@ export async function renderValidationReport(
 ): Promise<Uint8Array> {
   const labels = validationLabels(language);
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(parsedOnceFontkit);
   const [regularBytes, boldBytes] = await loadFonts();
   const regular = await pdf.embedFont(regularBytes, { subset: true });
   const bold = await pdf.embedFont(boldBytes, { subset: true });
