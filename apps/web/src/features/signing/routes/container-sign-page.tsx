@@ -30,8 +30,8 @@ import { chainFileName, listPath, personName } from '../signing-chain';
 import { useSignChoice } from '../use-sign-choice';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
+import { SignCommentField, signCommentTooLong } from '../components/sign-comment-field';
 
-const maxComment = 255;
 const keepBox = () => undefined;
 
 /**
@@ -80,7 +80,7 @@ function ContainerSignForm({ chain, entryId }: { chain: Chain; entryId: string }
   });
   const fileName = chainFileName(chain);
   const backToList = () => void navigate(listPath);
-  const tooLong = comment.length > maxComment;
+  const tooLong = signCommentTooLong(comment);
 
   const flow = useSignFlow({
     credential,
@@ -150,16 +150,7 @@ function ContainerSignForm({ chain, entryId }: { chain: Chain; entryId: string }
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label={t('comment')}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              multiline
-              minRows={2}
-              error={tooLong}
-              helperText={`${comment.length} / ${maxComment}`}
-              slotProps={{ htmlInput: { 'data-testid': 'sign-comment' } }}
-            />
+            <SignCommentField comment={comment} onChange={setComment} />
             {blockers[0] && (
               <Typography variant="body2" color="text.secondary" data-testid="sign-blocker">
                 {t(`blockers.${blockers[0]}`)}

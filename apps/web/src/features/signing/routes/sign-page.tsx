@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Chain } from '@signet/contracts/chains';
 import { useState } from 'react';
@@ -35,8 +34,7 @@ import type { PdfState } from '../../../shared/document-view/use-pdf-document';
 import { useSignChoice } from '../use-sign-choice';
 import { useSignFlow } from '../use-sign-flow';
 import { useSignedToast } from '../use-signed-toast';
-
-const maxComment = 255;
+import { SignCommentField, signCommentTooLong } from '../components/sign-comment-field';
 
 /**
  * /document/{docId}/customization/signature/{chainId}/{entryId} (and /customization/{usage}/…):
@@ -82,7 +80,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
 
   const fileName = chainFileName(chain);
   const backToList = () => void navigate(listPath);
-  const tooLong = comment.length > maxComment;
+  const tooLong = signCommentTooLong(comment);
 
   const flow = useSignFlow({
     credential,
@@ -140,16 +138,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
               credentials={credentialList}
               savePosition={savePosition}
             />
-            <TextField
-              label={t('comment')}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              multiline
-              minRows={2}
-              error={tooLong}
-              helperText={`${comment.length} / ${maxComment}`}
-              slotProps={{ htmlInput: { 'data-testid': 'sign-comment' } }}
-            />
+            <SignCommentField comment={comment} onChange={setComment} />
             {blockers[0] && (
               <Typography variant="body2" color="text.secondary" data-testid="sign-blocker">
                 {t(`blockers.${blockers[0]}`)}
