@@ -63,8 +63,9 @@ export function mergePools(...pools: RevocationPool[]): RevocationPool {
 
 /**
  * What the pool says about `certificate` (issued by `issuer`), from data whose signature verifies
- * against the issuer (`@signet/der`'s readers check the issuer or its delegated OCSP responder): a revocation wins (the earliest date), else the newest OCSP answer, else the
- * newest CRL. Undefined when nothing in the pool speaks about it.
+ * against the issuer (`@signet/der`'s readers check the issuer or its delegated OCSP responder): a revocation wins
+ * (the earliest date), else the newest OCSP answer (online before DSS within the same second),
+ * else the newest CRL. Undefined when nothing in the pool speaks about it.
  */
 export function revocationOf(
   certificate: Certificate,
@@ -101,7 +102,12 @@ export function revocationOf(
   const newest = (kind: 'OCSP' | 'CRL') =>
     answers
       .filter((a) => a.kind === kind && a.status === 'GOOD')
-      .sort((a, b) => b.producedAt.getTime() - a.producedAt.getTime())[0];
+      .sort(
+        (a, b) =>
+          b.producedAt.getTime() - a.producedAt.getTime() ||
+          // Times have one-second resolution: within the same second, what was just asked wins.
+          Number(b.source === 'ONLINE') - Number(a.source === 'ONLINE'),
+      )[0];
   return newest('OCSP') ?? newest('CRL') ?? answers[0];
 }
 
