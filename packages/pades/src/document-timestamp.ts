@@ -26,6 +26,12 @@ export interface DocumentTimestampOptions {
   /** Bytes reserved for the token; 16 KiB by default (a token with a TSA chain of two). */
   placeholderSize?: number;
   limits?: PdfLimits;
+  /**
+   * False when the caller hashes: it holds a SHA-256 of `pdf` already (a signature's revision,
+   * hashed while it was read) and completes it with `documentTimestampTail`; `digest` then comes
+   * back empty, to be set before the token is asked for. True by default.
+   */
+  hashDocument?: boolean;
 }
 
 const DEFAULT_PLACEHOLDER = 16 * 1024;
@@ -42,8 +48,21 @@ export interface PreparedDocumentTimestamp {
 }
 
 /**
+ * What the digest covers after the document itself: the update without its placeholder. The
+ * digest is SHA-256 over the document followed by these.
+ */
+export function documentTimestampTail(
+  prepared: Pick<PreparedDocumentTimestamp, 'increment' | 'contentsAt' | 'placeholderSize'>,
+): Uint8Array[] {
+  const { increment, contentsAt, placeholderSize } = prepared;
+  // The placeholder is `<`, twice its size in hex digits, `>`.
+  const contentsEnd = contentsAt + 2 * placeholderSize + 2;
+  return [increment.subarray(0, contentsAt), increment.subarray(contentsEnd)];
+}
+
+/**
  * First phase (no I/O, can run on a worker thread): appends the time-stamp field and its
- * placeholder, and hashes the byte ranges.
+ * placeholder, and hashes the byte ranges (unless `hashDocument` is false).
  */
 export function prepareDocumentTimestamp(
   pdf: Uint8Array,
@@ -95,17 +114,16 @@ export function prepareDocumentTimestamp(
   );
   const updateBytes = update.finish();
   fillByteRange(updateBytes, pdf.length, layout);
-  const digest = createHash('sha256')
-    .update(pdf)
-    .update(updateBytes.subarray(0, layout.contentsAt))
-    .update(updateBytes.subarray(layout.contentsEnd))
-    .digest();
-  return {
+  const prepared = {
     increment: updateBytes,
-    digest,
+    digest: new Uint8Array(0),
     contentsAt: layout.contentsAt,
     placeholderSize,
   };
+  if (options.hashDocument === false) return prepared;
+  const hash = createHash('sha256').update(pdf);
+  for (const part of documentTimestampTail(prepared)) hash.update(part);
+  return { ...prepared, digest: hash.digest() };
 }
 
 /**

@@ -25,6 +25,7 @@ export type { ValidationData, ValidationDataOptions, DssContents } from './dss';
 export {
   addDocumentTimestamp,
   documentTimestampIncrement,
+  documentTimestampTail,
   prepareDocumentTimestamp,
   embedDocumentTimestamp,
 } from './document-timestamp';

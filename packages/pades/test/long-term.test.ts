@@ -6,9 +6,13 @@ import { readDer, readOcspResponse } from '@signet/der';
 import {
   addDocumentTimestamp,
   addValidationData,
+  documentTimestampTail,
   embed,
+  embedDocumentTimestamp,
+  prepareDocumentTimestamp,
   prepareIncrement,
   readDocumentSecurityStore,
+  requestTimestampTokenForDigest,
   signatureTimestampChain,
   sign,
   validate,
@@ -184,6 +188,31 @@ describe('PAdES B-LT and B-LTA', () => {
       pki.caPem,
     ]);
     expect(verified.stdout + verified.stderr).toMatch(/Verification: OK/);
+  });
+
+  it('a document time-stamp whose digest the caller completes from its own hash of the document seals it as well', async () => {
+    const signed = await twoSignatures('xref-stream');
+    const prepared = prepareDocumentTimestamp(signed, { hashDocument: false });
+    expect(prepared.digest).toHaveLength(0);
+    // The caller's hash of the document (signing hashes the revision while reading it).
+    const hash = createHash('sha256').update(signed);
+    for (const part of documentTimestampTail(prepared)) hash.update(part);
+    const digest = hash.digest();
+    const increment = embedDocumentTimestamp(
+      { ...prepared, digest },
+      await requestTimestampTokenForDigest(digest, tsa),
+    );
+    const sealed = Buffer.concat([signed, increment]);
+    const report = validate(sealed, { trustAnchors: anchors });
+    const stamp = report.documentTimestamps?.[0];
+    expect(stamp).toMatchObject({ valid: true, coversWholeDocument: true });
+    // The digest is the one over the byte ranges.
+    const [a, b, c, d] = stamp?.byteRange as number[];
+    const ranges = createHash('sha256')
+      .update(sealed.subarray(a, (a as number) + (b as number)))
+      .update(sealed.subarray(c, (c as number) + (d as number)))
+      .digest();
+    expect(ranges.equals(digest)).toBe(true);
   });
 
   it('extends an existing DSS without writing an item twice, on xref streams', async () => {

@@ -44,6 +44,7 @@ export async function jobEvidence(
           signature: signature.main,
           chainDone,
           base: () => baseBytesOf(ctx, job),
+          basePrefix: job.basePrefix,
           password: job.password,
         }),
         trail && signature.trail
@@ -59,5 +60,7 @@ export async function jobEvidence(
     return { main, trail: trailEvidence };
   } catch (error) {
     throw pdfFailure(error, { index: job.index });
+  } finally {
+    job.basePrefix?.release();
   }
 }

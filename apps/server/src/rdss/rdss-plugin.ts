@@ -132,6 +132,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
         refs: createCredentialRefService(context),
         locks,
         buffers,
+        hashes,
         pdf,
         crashAt: testCrashPoint(),
       },

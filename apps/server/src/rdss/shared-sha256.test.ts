@@ -60,4 +60,31 @@ describe('createSharedSha256', () => {
     expect(() => hash.update(bytes.subarray(20, 30))).toThrow(/consecutive/);
     void hash.digest();
   });
+
+  it('continues a prefix hashed once with several tails, in shared and in ordinary memory', async () => {
+    hashes = createSharedSha256();
+    const shared = new Uint8Array(new SharedArrayBuffer(3_000_000), 1000, 2_000_000);
+    shared.set(randomBytes(shared.length));
+    const plain = randomBytes(50_000);
+    const tails = [randomBytes(10), randomBytes(70_000)];
+    for (const bytes of [shared, plain]) {
+      const prefix = hashes.prefix(bytes);
+      const digests = await Promise.all([
+        prefix.digestWith(tails),
+        prefix.digestWith([tails[1] as Buffer]),
+        prefix.digestWith([]),
+      ]);
+      expect(digests.map((d) => Buffer.from(d).toString('hex'))).toEqual([
+        sha256(Buffer.concat([bytes, ...tails])),
+        sha256(Buffer.concat([bytes, tails[1] as Buffer])),
+        sha256(bytes),
+      ]);
+      prefix.release();
+      prefix.release();
+      await expect(prefix.digestWith(tails)).rejects.toThrow(/gone/);
+    }
+    // The thread still hashes uploads.
+    const next = feed(hashes, 1_500_000, 65536);
+    expect(await next.digest).toBe(sha256(next.bytes));
+  });
 });

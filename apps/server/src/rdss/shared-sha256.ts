@@ -1,10 +1,21 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
 /** A SHA-256 fed in order, range by range; the digest in hex. */
 export interface RangeHash {
   update(range: Uint8Array): void;
   digest(): Promise<string>;
+}
+
+/**
+ * The SHA-256 of a document hashed once, from which digests of it followed by more bytes come
+ * without hashing it again (a signature's revision, then its document time-stamp, decision 046).
+ */
+export interface PrefixSha256 {
+  /** SHA-256 (raw) of the prefix followed by `more`; the prefix stays for more calls. */
+  digestWith(more: readonly Uint8Array[]): Promise<Uint8Array>;
+  /** Drops its state; later `digestWith` calls fail. Calling it again does nothing. */
+  release(): void;
 }
 
 /** Hashes ranges of shared memory on a thread of their own (decision 011, "the hash on a thread of its own"). */
@@ -15,6 +26,11 @@ export interface SharedSha256 {
    * them. Any other first range makes it an ordinary hash on this thread.
    */
   create(): RangeHash;
+  /**
+   * Starts hashing `bytes` now: on the hashing thread when they lie in shared memory (the
+   * server's thread goes on meanwhile), else here. `bytes` must stay unchanged until released.
+   */
+  prefix(bytes: Uint8Array): PrefixSha256;
   close(): Promise<void>;
 }
 
@@ -30,8 +46,17 @@ const jobs = new Map();
 parentPort.on('message', (m) => {
   if (m.buffer) jobs.set(m.id, { bytes: new Uint8Array(m.buffer), hash: createHash('sha256') });
   const job = jobs.get(m.id);
-  if (!job) return;
+  if (!job) {
+    if (m.ask) parentPort.postMessage({ id: m.ask, error: 'the prefix hash is gone' });
+    return;
+  }
   if (m.length) job.hash.update(job.bytes.subarray(m.offset, m.offset + m.length));
+  if (m.more) {
+    const copy = job.hash.copy();
+    for (const part of m.more) copy.update(part);
+    parentPort.postMessage({ id: m.ask, digest: copy.digest('hex') });
+  }
+  if (m.drop) jobs.delete(m.id);
   if (m.end) {
     jobs.delete(m.id);
     parentPort.postMessage({ id: m.id, digest: job.hash.digest('hex') });
@@ -57,8 +82,9 @@ export function createSharedSha256(): SharedSha256 {
   const started = () => {
     if (worker) return worker;
     const w = new Worker(workerSource, { eval: true });
-    w.on('message', ({ id, digest }: { id: number; digest: string }) => {
-      pending.get(id)?.resolve(digest);
+    w.on('message', ({ id, digest, error }: { id: number; digest?: string; error?: string }) => {
+      if (error === undefined) pending.get(id)?.resolve(digest as string);
+      else pending.get(id)?.reject(new Error(error));
       pending.delete(id);
       if (pending.size === 0) w.unref();
     });
@@ -104,7 +130,52 @@ export function createSharedSha256(): SharedSha256 {
     return hash;
   };
 
+  /** A digest asked of the thread, answered under its own id. */
+  const ask = (w: Worker): { id: number; digest: Promise<string> } => {
+    const id = nextId++;
+    w.ref();
+    const digest = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
+    digest.catch(() => undefined);
+    return { id, digest };
+  };
+
+  const prefixOffThread = (bytes: Uint8Array): PrefixSha256 => {
+    const id = nextId++;
+    const w = started();
+    // The whole range in one message: the thread hashes it while this one goes on.
+    w.postMessage({ id, buffer: bytes.buffer, offset: bytes.byteOffset, length: bytes.byteLength });
+    let released = false;
+    return {
+      async digestWith(more) {
+        if (released || worker !== w) throw new Error('the prefix hash is gone');
+        const answer = ask(w);
+        w.postMessage({ id, more: more.map((part) => Uint8Array.from(part)), ask: answer.id });
+        return Buffer.from(await answer.digest, 'hex');
+      },
+      release() {
+        if (released) return;
+        released = true;
+        if (worker === w) w.postMessage({ id, drop: true });
+      },
+    };
+  };
+
   return {
+    prefix(bytes) {
+      if (bytes.buffer instanceof SharedArrayBuffer) return prefixOffThread(bytes);
+      let kept: Hash | undefined = createHash('sha256').update(bytes);
+      return {
+        async digestWith(more) {
+          if (!kept) throw new Error('the prefix hash is gone');
+          const copy = kept.copy();
+          for (const part of more) copy.update(part);
+          return copy.digest();
+        },
+        release() {
+          kept = undefined;
+        },
+      };
+    },
     create() {
       let inner: RangeHash | undefined;
       return {

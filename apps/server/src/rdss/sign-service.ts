@@ -20,6 +20,7 @@ import type { BlobStore } from './document-store';
 import type { DocumentRow } from './document-table';
 import type { PdfPool } from './pdf-pool';
 import type { RevisionBuffers } from './revision-buffers';
+import type { PrefixSha256, SharedSha256 } from './shared-sha256';
 import * as revisions from './revision-store';
 import type { RevisionRow } from './revision-table';
 import { chainSignatureAppearance, profileSigningCredential } from './sign-appearance';
@@ -50,6 +51,8 @@ export interface SignContext extends ChainContext {
   refs: CredentialRefService;
   locks: ChainLocks;
   buffers: RevisionBuffers;
+  /** SHA-256 of large revisions on a thread of its own (a chain's last signature's, below). */
+  hashes: SharedSha256;
   /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
   pdf: PdfPool;
   /** Where each signature's RFC 3161 time-stamp comes from (signature-evidence.ts). */
@@ -103,6 +106,11 @@ export interface Job {
    * evidence is appended to them, `signature-evidence.ts`); read again when absent.
    */
   baseBytes?: Uint8Array | undefined;
+  /**
+   * On a chain's last signature, the SHA-256 of those bytes, begun as soon as they were read: the
+   * document time-stamp continues it instead of hashing the whole file again (decision 046).
+   */
+  basePrefix?: PrefixSha256 | undefined;
   /** The document's password, for the updates after the signature. */
   password?: string | undefined;
   prepared: PreparedSignature;
@@ -205,8 +213,21 @@ async function signInTurn(
     timings: Timings;
   },
 ): Promise<SignResultItem[]> {
-  const { actor, signer, input, credential, session, taken, timings } = options;
   const jobs: (Job | ContainerJob)[] = [];
+  try {
+    return await signJobs(ctx, { ...options, jobs });
+  } finally {
+    // A call that failed before a job's evidence leaves its revision's hash unused.
+    for (const job of jobs) if (!isContainerJob(job)) job.basePrefix?.release();
+  }
+}
+
+/** `signInTurn`'s work, each job noted in `jobs` as it is prepared. */
+async function signJobs(
+  ctx: SignContext,
+  options: Parameters<typeof signInTurn>[1] & { jobs: (Job | ContainerJob)[] },
+): Promise<SignResultItem[]> {
+  const { actor, signer, input, credential, session, taken, timings, jobs } = options;
   for (const [index, item] of input.signatures.entries()) {
     jobs.push(
       await prepareJob(ctx, { actor, signer, input, credential, index, item, taken, timings }),
@@ -384,18 +405,25 @@ export async function prepareJob(
     subsignerName,
     at: signedAt,
   });
+  // The last signature's document time-stamp hashes the revision again: that hash begins as
+  // soon as the bytes are in, on the hashing thread, while the trail renders and the revision
+  // is prepared.
+  const lastSignature = stored.entries.every((e) => e.id === row.id || e.status === 'DONE');
+  let basePrefix: PrefixSha256 | undefined;
   // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
   const [bytes, trail] = await Promise.all([
-    timings.measure('read', () =>
-      revisions.joinRevision(db, ctx, document.id, base, {
+    timings.measure('read', async () => {
+      const read = await revisions.joinRevision(db, ctx, document.id, base, {
         originalSize: document.fileSize,
         allocate: (size) => {
           const buffer = ctx.buffers.take(size);
           taken.push(buffer);
           return buffer;
         },
-      }),
-    ),
+      });
+      if (lastSignature && ctx.config.LTA_ENABLED) basePrefix = ctx.hashes.prefix(read);
+      return read;
+    }),
     timings.measure('trail', () =>
       trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
     ),
@@ -427,6 +455,7 @@ export async function prepareJob(
       );
     }
   } catch (error) {
+    basePrefix?.release();
     throw pdfFailure(error, { index, password });
   }
   crash(ctx, 'prepared');
@@ -441,6 +470,7 @@ export async function prepareJob(
     base,
     baseSize: bytes.length,
     baseBytes: bytes,
+    basePrefix,
     password,
     prepared,
     trail: trailJob,
@@ -546,6 +576,7 @@ async function commitWithRetry(
         [signature] = (await signAll(ctx, { session, jobs: [job], timings })) as [JobSignatures];
         evidence = undefined;
       } catch (error) {
+        job.basePrefix?.release();
         await session.abandon();
         throw error;
       }

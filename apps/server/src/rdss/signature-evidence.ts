@@ -1,6 +1,7 @@
 import {
   embed,
   embedAsicSignature,
+  documentTimestampTail,
   embedDocumentTimestamp,
   isPdfError,
   requestTimestampTokenForDigest,
@@ -11,6 +12,7 @@ import {
 } from '@signet/pades';
 import { AppError } from '#infra/app-error';
 import type { ValidationData } from '#infra/validation-data';
+import type { PrefixSha256 } from './shared-sha256';
 import type { SignContext } from './sign-service';
 
 /** The PAdES baseline level a signature reached as it was made. */
@@ -55,7 +57,8 @@ const timestampFailed = (error: unknown) => isPdfError(error) && error.code === 
  * LTA_ENABLED) a document time-stamp follows (decision 038).
  *
  * `base` gives the revision the signature was prepared on (the updates after the signature's are
- * appended to it); `password` opens an encrypted document.
+ * appended to it); `password` opens an encrypted document. `basePrefix`, a SHA-256 of those bytes
+ * begun when they were read, spares the document time-stamp a second hash of the whole file.
  */
 export async function signatureIncrement(
   ctx: EvidenceContext,
@@ -64,6 +67,7 @@ export async function signatureIncrement(
     signature: Uint8Array;
     chainDone: boolean;
     base: () => Promise<Uint8Array>;
+    basePrefix?: PrefixSha256 | undefined;
     password?: string | undefined;
   },
 ): Promise<SignatureEvidence> {
@@ -101,9 +105,15 @@ export async function signatureIncrement(
 
   if (chainDone && ctx.config.LTA_ENABLED) {
     document = ctx.buffers.extend(document, dss);
+    const { basePrefix } = options;
     const stamp = await ctx.pdf.prepareDocumentTimestamp(document, {
       ...(password === undefined ? {} : { password }),
+      ...(basePrefix ? { hashDocument: false } : {}),
     });
+    if (basePrefix) {
+      // The revision's hash, continued over what this signature appended.
+      stamp.digest = await basePrefix.digestWith([signed, dss, ...documentTimestampTail(stamp)]);
+    }
     try {
       const token = await requestTimestampTokenForDigest(stamp.digest, ctx.timestamps.fetch);
       parts.push(embedDocumentTimestamp(stamp, token));
