@@ -405,29 +405,27 @@ export async function prepareJob(
     subsignerName,
     at: signedAt,
   });
-  // The last signature's document time-stamp hashes the revision again: that hash begins as
-  // soon as the bytes are in, on the hashing thread, while the trail renders and the revision
-  // is prepared.
-  const lastSignature = stored.entries.every((e) => e.id === row.id || e.status === 'DONE');
-  let basePrefix: PrefixSha256 | undefined;
   // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
   const [bytes, trail] = await Promise.all([
-    timings.measure('read', async () => {
-      const read = await revisions.joinRevision(db, ctx, document.id, base, {
+    timings.measure('read', () =>
+      revisions.joinRevision(db, ctx, document.id, base, {
         originalSize: document.fileSize,
         allocate: (size) => {
           const buffer = ctx.buffers.take(size);
           taken.push(buffer);
           return buffer;
         },
-      });
-      if (lastSignature && ctx.config.LTA_ENABLED) basePrefix = ctx.hashes.prefix(read);
-      return read;
-    }),
+      }),
+    ),
     timings.measure('trail', () =>
       trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
     ),
   ]);
+  // The last signature's document time-stamp hashes the revision again: that hash begins now,
+  // on the hashing thread, beside the prepare on a PDF thread (the read, the KDF and the trail
+  // are done or nearly: the other core is free; decision 046).
+  const lastSignature = stored.entries.every((e) => e.id === row.id || e.status === 'DONE');
+  const basePrefix = lastSignature && ctx.config.LTA_ENABLED ? ctx.hashes.prefix(bytes) : undefined;
   const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
   const signing = {
     certificateChain: credential.certificates,
