@@ -5,6 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ChainHistoryDetail, ChainHistoryEvent } from '@signet/contracts/chain-history';
 import type { ChainType } from '@signet/contracts/chain-rules';
+import { quickLayoutFont, type ParsedFont } from './font-quick-layout';
 import { signingTrailLabels, type SigningTrailLabels } from './signing-trail-labels';
 
 /** What a signing trail (documents §2, issue 26) shows. */
@@ -52,7 +53,6 @@ export function loadFonts(): Promise<[Uint8Array, Uint8Array]> {
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-type ParsedFont = ReturnType<Fontkit['create']>;
 const parsedFonts = new Map<Uint8Array, ParsedFont>();
 
 /**
@@ -65,7 +65,7 @@ export const parsedOnceFontkit: Fontkit = {
     if (postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
     let font = parsedFonts.get(buffer);
     if (!font) {
-      font = fontkit.create(buffer);
+      font = quickLayoutFont(fontkit.create(buffer));
       parsedFonts.set(buffer, font);
     }
     return font;
