@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, typedArrayFor, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ChainHistoryDetail, ChainHistoryEvent } from '@signet/contracts/chain-history';
 import type { ChainType } from '@signet/contracts/chain-rules';
 import { quickLayoutFont, type ParsedFont } from './font-quick-layout';
+import { quickSubsetFont } from './font-subset';
 import { signingTrailLabels, type SigningTrailLabels } from './signing-trail-labels';
 
 /** What a signing trail (documents §2, issue 26) shows. */
@@ -58,19 +60,43 @@ const parsedFonts = new Map<Uint8Array, ParsedFont>();
 /**
  * fontkit for pdf-lib that parses each font file once per thread (the files of `loadFonts` are
  * the same buffers every time): parsing DejaVu Sans was most of a trail's rendering. Each
- * document still makes its own subset of the parsed font.
+ * document still makes its own subset of the parsed font. The font lays text out without
+ * shaping where shaping cannot change the glyphs (`quickLayoutFont`) and writes its subsets from
+ * its tables (`quickSubsetFont`), the same glyphs and subset bytes as fontkit's (decision 045).
  */
-export const parsedOnceFontkit: Fontkit = {
+const parsedOnceFontkit: Fontkit = {
   create(buffer, postscriptName) {
     if (postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
     let font = parsedFonts.get(buffer);
     if (!font) {
-      font = quickLayoutFont(fontkit.create(buffer));
+      font = quickSubsetFont(quickLayoutFont(fontkit.create(buffer)), buffer);
       parsedFonts.set(buffer, font);
     }
     return font;
   },
 };
+
+/**
+ * A new document with DejaVu Sans regular and bold subset-embedded, for the signing trail and the
+ * validation report. Its flate streams (the fonts, their Unicode maps) are compressed by Node's
+ * zlib rather than pdf-lib's pako, about five times faster: compressing the fonts was the largest
+ * part of a trail's rendering left (decision 045).
+ */
+export async function trailDocument(): Promise<{
+  pdf: PDFDocument;
+  regular: PDFFont;
+  bold: PDFFont;
+}> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.registerFontkit(parsedOnceFontkit);
+  const { context } = pdf;
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(typedArrayFor(contents)), { ...dict, Filter: 'FlateDecode' });
+  const [regularBytes, boldBytes] = await loadFonts();
+  const regular = await pdf.embedFont(regularBytes, { subset: true });
+  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  return { pdf, regular, bold };
+}
 
 /** One line of someone's text, within the field budget: control characters become spaces. */
 export function oneLine(text: string): string {
@@ -287,11 +313,7 @@ function eventHeight(event: ChainHistoryEvent, labels: SigningTrailLabels): numb
  */
 export async function renderSigningTrail(input: SigningTrailInput): Promise<Uint8Array> {
   const labels = signingTrailLabels(input.language);
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(parsedOnceFontkit);
-  const [regularBytes, boldBytes] = await loadFonts();
-  const regular = await pdf.embedFont(regularBytes, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  const { pdf, regular, bold } = await trailDocument();
   pdf.setTitle(`${labels.title}: ${oneLine(input.documentName)}`);
   pdf.setProducer('Signet');
   pdf.setCreator('Signet');

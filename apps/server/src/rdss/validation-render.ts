@@ -1,6 +1,6 @@
-import { PDFDocument, rgb } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
 import type { SignatureValidation, ValidationReport } from '@signet/contracts/validations';
-import { loadFonts, oneLine, parsedOnceFontkit, TrailWriter, utc } from './signing-trail-render';
+import { oneLine, TrailWriter, trailDocument, utc } from './signing-trail-render';
 import { validationLabels, type ValidationLabels } from './validation-labels';
 
 const time = (at: string | null): string => (at ? utc(new Date(at)) : '—');
@@ -69,11 +69,7 @@ export async function renderValidationReport(
   language: 'en' | 'hu',
 ): Promise<Uint8Array> {
   const labels = validationLabels(language);
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(parsedOnceFontkit);
-  const [regularBytes, boldBytes] = await loadFonts();
-  const regular = await pdf.embedFont(regularBytes, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  const { pdf, regular, bold } = await trailDocument();
   const at = new Date(report.validatedAt);
   pdf.setTitle(`${labels.title}: ${oneLine(report.fileName)}`);
   pdf.setProducer('Signet');
