@@ -217,10 +217,22 @@ function substitutionConditions(gsub: Gsub): Map<number, Condition[]> {
 
 /** Whether the glyphs meet a condition. */
 function meets(condition: Condition, ids: number[], present: Set<number>): boolean {
-  if ('sets' in condition)
-    return condition.sets.every((set) => [...present].some((glyph) => set.has(glyph)));
+  if ('sets' in condition) {
+    for (const set of condition.sets) {
+      let found = false;
+      for (const glyph of present) if (set.has(glyph)) found = true;
+      if (!found) return false;
+    }
+    return true;
+  }
   const { sequence } = condition;
-  return ids.some((_, start) => sequence.every((glyph, k) => ids[start + k] === glyph));
+  for (
+    let start = ids.indexOf(sequence[0] ?? -1);
+    start >= 0;
+    start = ids.indexOf(sequence[0] ?? -1, start + 1)
+  )
+    if (sequence.every((glyph, k) => ids[start + k] === glyph)) return true;
+  return false;
 }
 
 /** Default-ignorable code points fontkit hides (U+00AD, U+034F); the ranges below leave out the rest. */
@@ -250,8 +262,8 @@ function isPlainCodePoint(code: number): boolean {
  * very objects fontkit's layout returns; their positions are plain advances, which pdf-lib does
  * not read.
  */
-/** How many shaped texts a font keeps (a 50-participant trail has a few hundred lines). */
-const shapedRunsKept = 1000;
+/** How many laid out texts a font keeps (a 50-participant trail has a few hundred lines). */
+const runsKept = 1000;
 
 export function quickLayoutFont(font: ParsedFont): ParsedFont {
   const tables = font as unknown as { GSUB?: Gsub; morx?: unknown };
@@ -270,22 +282,9 @@ export function quickLayoutFont(font: ParsedFont): ParsedFont {
     return true;
   };
 
-  // Shaped texts are mostly the same labels render after render ("Certificate" has an fi ligature).
-  const shapedRuns = new Map<string, GlyphRun>();
-  const shaped = (text: string): GlyphRun => {
-    let run = shapedRuns.get(text);
-    if (run === undefined) {
-      run = font.layout(text);
-      if (shapedRuns.size >= shapedRunsKept) shapedRuns.clear();
-      shapedRuns.set(text, run);
-    }
-    return run;
-  };
-
-  const layout: ParsedFont['layout'] = (text, features) => {
-    if (features !== undefined) return font.layout(text, features);
+  const layOut = (text: string): GlyphRun => {
     const glyphs = font.glyphsForString(text);
-    if (!isQuick(text, glyphs)) return shaped(text);
+    if (!isQuick(text, glyphs)) return font.layout(text);
     const positions = glyphs.map((glyph) => ({
       xAdvance: glyph.advanceWidth,
       yAdvance: 0,
@@ -304,6 +303,19 @@ export function quickLayoutFont(font: ParsedFont): ParsedFont {
       advanceHeight: 0,
       bbox: font.bbox,
     } as GlyphRun;
+  };
+
+  // Texts are mostly the same labels render after render ("Certificate" has an fi ligature).
+  const runs = new Map<string, GlyphRun>();
+  const layout: ParsedFont['layout'] = (text, features) => {
+    if (features !== undefined) return font.layout(text, features);
+    let run = runs.get(text);
+    if (run === undefined) {
+      run = layOut(text);
+      if (runs.size >= runsKept) runs.clear();
+      runs.set(text, run);
+    }
+    return run;
   };
   const quick: ParsedFont = Object.create(font) as ParsedFont;
   return Object.assign(quick, { layout });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, typedArrayFor, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, typedArrayFor, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ChainHistoryDetail, ChainHistoryEvent } from '@signet/contracts/chain-history';
 import type { ChainType } from '@signet/contracts/chain-rules';
 import { quickLayoutFont, type ParsedFont } from './font-quick-layout';
@@ -239,7 +239,7 @@ export class TrailWriter {
     )) {
       this.room(options.size * 1.4);
       this.y -= options.size * 1.4;
-      this.page.drawText(line, { x, y: this.y, size: options.size, font });
+      this.draw(this.page, line, { x, y: this.y, size: options.size, font });
     }
     this.y -= options.gap ?? 0;
   }
@@ -267,19 +267,38 @@ export class TrailWriter {
       const valueLine = valueLines[i];
       if (labelLine !== undefined) {
         const x = margin.left + indent;
-        this.page.drawText(labelLine, { x, y: this.y, size, font, color: grey });
+        this.draw(this.page, labelLine, { x, y: this.y, size, font, color: grey });
       }
       if (valueLine !== undefined && valueLine !== '') {
-        this.page.drawText(valueLine, { x: margin.left + valueIndent, y: this.y, size, font });
+        this.draw(this.page, valueLine, { x: margin.left + valueIndent, y: this.y, size, font });
       }
     }
+  }
+
+  private readonly pageFonts = new Map<PDFPage, PDFFont>();
+  /**
+   * Draws a line of text. The font is set on the page only when it changes: pdf-lib's `drawText`
+   * given a font adds it to the page's resources under a new name (and again to restore the one
+   * before) on every call.
+   */
+  draw(
+    page: PDFPage,
+    text: string,
+    options: { x: number; y: number; size: number; font: PDFFont; color?: Color },
+  ) {
+    const { font, ...placed } = options;
+    if (this.pageFonts.get(page) !== font) {
+      page.setFont(font);
+      this.pageFonts.set(page, font);
+    }
+    page.drawText(text, placed);
   }
 
   /** One line in the room the last page keeps free. */
   note(text: string) {
     this.y -= 14;
     const line = wrap(oneLine(text), this.measure(this.regular), 10, textWidth)[0] ?? '';
-    this.page.drawText(line, { x: margin.left, y: this.y, size: 10, font: this.regular });
+    this.draw(this.page, line, { x: margin.left, y: this.y, size: 10, font: this.regular });
   }
 
   space(points: number) {
@@ -356,9 +375,9 @@ export async function renderSigningTrail(input: SigningTrailInput): Promise<Uint
     const size = 8.5;
     const y = margin.bottom / 2;
     const footer = `${labels.footer} · ${input.chainId}`;
-    page.drawText(footer, { x: margin.left, y, size, font: regular, color: grey });
+    writer.draw(page, footer, { x: margin.left, y, size, font: regular, color: grey });
     const width = regular.widthOfTextAtSize(number, size);
-    page.drawText(number, { x: a4.width - margin.right - width, y, size, font: regular });
+    writer.draw(page, number, { x: a4.width - margin.right - width, y, size, font: regular });
   }
   return pdf.save({ useObjectStreams: false });
 }

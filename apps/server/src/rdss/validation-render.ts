@@ -125,7 +125,7 @@ export async function renderValidationReport(
   const total = writer.pages.length;
   for (const [index, page] of writer.pages.entries()) {
     const size = 8.5;
-    page.drawText(`${labels.footer} · ${oneLine(report.fileName)}`, {
+    writer.draw(page, `${labels.footer} · ${oneLine(report.fileName)}`, {
       x: 56,
       y: 32,
       size,
@@ -134,7 +134,7 @@ export async function renderValidationReport(
     });
     const number = `${index + 1} / ${total}`;
     const width = regular.widthOfTextAtSize(number, size);
-    page.drawText(number, { x: 595.28 - 56 - width, y: 32, size, font: regular });
+    writer.draw(page, number, { x: 595.28 - 56 - width, y: 32, size, font: regular });
   }
   return pdf.save({ useObjectStreams: false });
 }
