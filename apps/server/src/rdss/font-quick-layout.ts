@@ -251,6 +251,9 @@ function isPlainCodePoint(code: number): boolean {
   );
 }
 
+/** How many laid out texts a font keeps (a 50-participant trail has a few hundred lines). */
+const runsKept = 1000;
+
 /**
  * A fontkit font whose `layout` skips OpenType shaping when it cannot change the glyphs: pdf-lib
  * reads only the glyphs of a layout (their ids to draw, their advance widths to measure), and
@@ -262,9 +265,6 @@ function isPlainCodePoint(code: number): boolean {
  * very objects fontkit's layout returns; their positions are plain advances, which pdf-lib does
  * not read.
  */
-/** How many laid out texts a font keeps (a 50-participant trail has a few hundred lines). */
-const runsKept = 1000;
-
 export function quickLayoutFont(font: ParsedFont): ParsedFont {
   const tables = font as unknown as { GSUB?: Gsub; morx?: unknown };
   if (tables.morx !== undefined) return font;
