@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, typedArrayFor, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ChainHistoryDetail, ChainHistoryEvent } from '@signet/contracts/chain-history';
 import type { ChainType } from '@signet/contracts/chain-rules';
+import { quickLayoutFont, type ParsedFont } from './font-quick-layout';
+import { quickSubsetFont } from './font-subset';
 import { signingTrailLabels, type SigningTrailLabels } from './signing-trail-labels';
 
 /** What a signing trail (documents §2, issue 26) shows. */
@@ -52,25 +55,48 @@ export function loadFonts(): Promise<[Uint8Array, Uint8Array]> {
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-type ParsedFont = ReturnType<Fontkit['create']>;
 const parsedFonts = new Map<Uint8Array, ParsedFont>();
 
 /**
  * fontkit for pdf-lib that parses each font file once per thread (the files of `loadFonts` are
  * the same buffers every time): parsing DejaVu Sans was most of a trail's rendering. Each
- * document still makes its own subset of the parsed font.
+ * document still makes its own subset of the parsed font. The font lays text out without
+ * shaping where shaping cannot change the glyphs (`quickLayoutFont`) and writes its subsets from
+ * its tables (`quickSubsetFont`), the same glyphs and subset bytes as fontkit's (decision 045).
  */
-export const parsedOnceFontkit: Fontkit = {
+const parsedOnceFontkit: Fontkit = {
   create(buffer, postscriptName) {
     if (postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
     let font = parsedFonts.get(buffer);
     if (!font) {
-      font = fontkit.create(buffer);
+      font = quickSubsetFont(quickLayoutFont(fontkit.create(buffer)), buffer);
       parsedFonts.set(buffer, font);
     }
     return font;
   },
 };
+
+/**
+ * A new document with DejaVu Sans regular and bold subset-embedded, for the signing trail and the
+ * validation report. Its flate streams (the fonts, their Unicode maps) are compressed by Node's
+ * zlib rather than pdf-lib's pako, about five times faster: compressing the fonts was the largest
+ * part of a trail's rendering left (decision 045).
+ */
+export async function trailDocument(): Promise<{
+  pdf: PDFDocument;
+  regular: PDFFont;
+  bold: PDFFont;
+}> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.registerFontkit(parsedOnceFontkit);
+  const { context } = pdf;
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(typedArrayFor(contents)), { ...dict, Filter: 'FlateDecode' });
+  const [regularBytes, boldBytes] = await loadFonts();
+  const regular = await pdf.embedFont(regularBytes, { subset: true });
+  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  return { pdf, regular, bold };
+}
 
 /** One line of someone's text, within the field budget: control characters become spaces. */
 export function oneLine(text: string): string {
@@ -213,7 +239,7 @@ export class TrailWriter {
     )) {
       this.room(options.size * 1.4);
       this.y -= options.size * 1.4;
-      this.page.drawText(line, { x, y: this.y, size: options.size, font });
+      this.draw(this.page, line, { x, y: this.y, size: options.size, font });
     }
     this.y -= options.gap ?? 0;
   }
@@ -241,19 +267,38 @@ export class TrailWriter {
       const valueLine = valueLines[i];
       if (labelLine !== undefined) {
         const x = margin.left + indent;
-        this.page.drawText(labelLine, { x, y: this.y, size, font, color: grey });
+        this.draw(this.page, labelLine, { x, y: this.y, size, font, color: grey });
       }
       if (valueLine !== undefined && valueLine !== '') {
-        this.page.drawText(valueLine, { x: margin.left + valueIndent, y: this.y, size, font });
+        this.draw(this.page, valueLine, { x: margin.left + valueIndent, y: this.y, size, font });
       }
     }
+  }
+
+  private readonly pageFonts = new Map<PDFPage, PDFFont>();
+  /**
+   * Draws a line of text. The font is set on the page only when it changes: pdf-lib's `drawText`
+   * given a font adds it to the page's resources under a new name (and again to restore the one
+   * before) on every call.
+   */
+  draw(
+    page: PDFPage,
+    text: string,
+    options: { x: number; y: number; size: number; font: PDFFont; color?: Color },
+  ) {
+    const { font, ...placed } = options;
+    if (this.pageFonts.get(page) !== font) {
+      page.setFont(font);
+      this.pageFonts.set(page, font);
+    }
+    page.drawText(text, placed);
   }
 
   /** One line in the room the last page keeps free. */
   note(text: string) {
     this.y -= 14;
     const line = wrap(oneLine(text), this.measure(this.regular), 10, textWidth)[0] ?? '';
-    this.page.drawText(line, { x: margin.left, y: this.y, size: 10, font: this.regular });
+    this.draw(this.page, line, { x: margin.left, y: this.y, size: 10, font: this.regular });
   }
 
   space(points: number) {
@@ -287,11 +332,7 @@ function eventHeight(event: ChainHistoryEvent, labels: SigningTrailLabels): numb
  */
 export async function renderSigningTrail(input: SigningTrailInput): Promise<Uint8Array> {
   const labels = signingTrailLabels(input.language);
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(parsedOnceFontkit);
-  const [regularBytes, boldBytes] = await loadFonts();
-  const regular = await pdf.embedFont(regularBytes, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  const { pdf, regular, bold } = await trailDocument();
   pdf.setTitle(`${labels.title}: ${oneLine(input.documentName)}`);
   pdf.setProducer('Signet');
   pdf.setCreator('Signet');
@@ -334,9 +375,9 @@ export async function renderSigningTrail(input: SigningTrailInput): Promise<Uint
     const size = 8.5;
     const y = margin.bottom / 2;
     const footer = `${labels.footer} · ${input.chainId}`;
-    page.drawText(footer, { x: margin.left, y, size, font: regular, color: grey });
+    writer.draw(page, footer, { x: margin.left, y, size, font: regular, color: grey });
     const width = regular.widthOfTextAtSize(number, size);
-    page.drawText(number, { x: a4.width - margin.right - width, y, size, font: regular });
+    writer.draw(page, number, { x: a4.width - margin.right - width, y, size, font: regular });
   }
   return pdf.save({ useObjectStreams: false });
 }

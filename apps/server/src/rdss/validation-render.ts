@@ -1,6 +1,6 @@
-import { PDFDocument, rgb } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
 import type { SignatureValidation, ValidationReport } from '@signet/contracts/validations';
-import { loadFonts, oneLine, parsedOnceFontkit, TrailWriter, utc } from './signing-trail-render';
+import { oneLine, TrailWriter, trailDocument, utc } from './signing-trail-render';
 import { validationLabels, type ValidationLabels } from './validation-labels';
 
 const time = (at: string | null): string => (at ? utc(new Date(at)) : '—');
@@ -69,11 +69,7 @@ export async function renderValidationReport(
   language: 'en' | 'hu',
 ): Promise<Uint8Array> {
   const labels = validationLabels(language);
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(parsedOnceFontkit);
-  const [regularBytes, boldBytes] = await loadFonts();
-  const regular = await pdf.embedFont(regularBytes, { subset: true });
-  const bold = await pdf.embedFont(boldBytes, { subset: true });
+  const { pdf, regular, bold } = await trailDocument();
   const at = new Date(report.validatedAt);
   pdf.setTitle(`${labels.title}: ${oneLine(report.fileName)}`);
   pdf.setProducer('Signet');
@@ -129,7 +125,7 @@ export async function renderValidationReport(
   const total = writer.pages.length;
   for (const [index, page] of writer.pages.entries()) {
     const size = 8.5;
-    page.drawText(`${labels.footer} · ${oneLine(report.fileName)}`, {
+    writer.draw(page, `${labels.footer} · ${oneLine(report.fileName)}`, {
       x: 56,
       y: 32,
       size,
@@ -138,7 +134,7 @@ export async function renderValidationReport(
     });
     const number = `${index + 1} / ${total}`;
     const width = regular.widthOfTextAtSize(number, size);
-    page.drawText(number, { x: 595.28 - 56 - width, y: 32, size, font: regular });
+    writer.draw(page, number, { x: 595.28 - 56 - width, y: 32, size, font: regular });
   }
   return pdf.save({ useObjectStreams: false });
 }
