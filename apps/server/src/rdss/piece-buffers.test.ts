@@ -45,6 +45,32 @@ describe('reusedPieceStream', () => {
     expect(taken.size).toBeLessThanOrEqual(2);
   });
 
+  it('hands its buffers to the next download, the one of the read that found the end too', async () => {
+    const source = randomBytes(blobChunkBytes * 3 + 777);
+    // As the file store reads: a buffer taken for every read, the last one finding nothing.
+    const download = async () => {
+      const taken = new Set<ArrayBufferLike>();
+      const { destination, digest } = slowDestination(1);
+      const stream = await reusedPieceStream(async (buffers) => {
+        return (async function* () {
+          for (let at = 0; ; at += blobChunkBytes) {
+            const into = await buffers.take();
+            taken.add(into.buffer);
+            const read = at < source.length ? source.copy(into, 0, at, at + blobChunkBytes) : 0;
+            if (read === 0) return;
+            yield into.subarray(0, read);
+          }
+        })();
+      }, destination);
+      await pipeline(stream, destination);
+      expect(digest()).toBe(createHash('sha256').update(source).digest('hex'));
+      return taken;
+    };
+    const first = await download();
+    const second = await download();
+    expect([...second].filter((buffer) => !first.has(buffer)).length).toBe(0);
+  });
+
   it('stops reading when the client goes away', async () => {
     const { destination } = slowDestination(5);
     let read = 0;

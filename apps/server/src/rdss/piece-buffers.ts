@@ -36,6 +36,8 @@ export async function reusedPieceStream(
   let pushed = 0;
   // The stream is made once the pieces are open; the first piece is read before that.
   const made: { stream?: Readable } = {};
+  // Set once the pieces are all read: no read can write into a buffer any more.
+  let allRead = false;
   const left = () => pushed - (made.stream?.readableLength ?? 0) - destination.writableLength;
   const buffers: PieceBuffers = {
     async take() {
@@ -55,14 +57,22 @@ export async function reusedPieceStream(
       }
     },
   };
-  // Back to the idle ones once the response is done with them (sent to the system, or cut).
-  destination.once('close', () => {
-    // A piece still being read stays out: its read may write into it yet.
+  // Back to the idle ones once the response is done with them: every byte handed to the system
+  // ('finish'), or the response cut ('close'). On 'finish' already: the client may ask for its
+  // next download before the response's 'close' comes, which would then make buffers anew.
+  const giveBack = () => {
+    destination.off('finish', giveBack);
+    destination.off('close', giveBack);
+    // A piece still being read stays out: its read may write into it yet. Once all are read the
+    // last read's buffer goes back too: it found nothing more (the end of the file), and left
+    // out, every download made a buffer anew and left one to the collector (decision 047).
     for (const slot of slots) {
-      if (slot.end !== Infinity && idle.length < maxIdle) idle.push(slot.buffer);
+      if ((allRead || slot.end !== Infinity) && idle.length < maxIdle) idle.push(slot.buffer);
     }
     slots.length = 0;
-  });
+  };
+  destination.once('finish', giveBack);
+  destination.once('close', giveBack);
   const pieces = await open(buffers);
   made.stream = Readable.from(
     (async function* () {
@@ -72,6 +82,7 @@ export async function reusedPieceStream(
         if (slot) slot.end = pushed;
         yield piece;
       }
+      allRead = true;
     })(),
     { objectMode: false },
   );
