@@ -11,7 +11,7 @@ export interface JobEvidence {
 }
 
 /** Whether this job's signature is its chain's last. */
-export const completesChain = (job: Job): boolean =>
+export const completesChain = (job: Pick<Job, 'stored' | 'entry'>): boolean =>
   job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
 
 /**

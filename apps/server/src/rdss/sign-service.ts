@@ -424,7 +424,7 @@ export async function prepareJob(
   // The last signature's document time-stamp hashes the revision again: that hash begins now,
   // on the hashing thread, beside the prepare on a PDF thread (the read, the KDF and the trail
   // are done or nearly: the other core is free; decision 046).
-  const lastSignature = stored.entries.every((e) => e.id === row.id || e.status === 'DONE');
+  const lastSignature = completesChain({ stored, entry: row });
   const basePrefix = lastSignature && ctx.config.LTA_ENABLED ? ctx.hashes.prefix(bytes) : undefined;
   const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
   const signing = {
