@@ -19,13 +19,15 @@ import type { PdfPool } from './pdf-pool';
 export async function trailForSignature(
   ctx: Pick<ChainContext, 'config' | 'users'> & { pdf: Pick<PdfPool, 'renderTrail'> },
   db: Db,
-  chain: Pick<ChainRow, 'id' | 'signingTrailMode'>,
+  /** The chain and its upload as the signature read them (`readForSigning`). */
+  chain: ChainRow,
+  upload: { name: string; sha256: string },
   /** The SIGNED event of the signature being made (`signedHistoryEvent`), not recorded yet. */
   pending: ChainHistoryEvent,
   signedAt: Date,
 ): Promise<Uint8Array | undefined> {
   if (!ctx.config.SIGNING_TRAIL_ENABLED || chain.signingTrailMode === 'NONE') return undefined;
-  const input = await loadSigningTrailInput(ctx, db, chain.id);
+  const input = await loadSigningTrailInput(ctx, db, chain.id, { chain, upload });
   input.events.push(pending);
   input.generatedAt = signedAt;
   return ctx.pdf.renderTrail(input);

@@ -3,7 +3,7 @@ import type { Db, Tx } from '#infra/database';
 import { AppError } from '#infra/app-error';
 import type { ChainContext } from './chain-context';
 import { readChainHistory } from './chain-history';
-import { chains } from './chain-table';
+import { chains, type ChainRow } from './chain-table';
 import { batches, documents } from './document-table';
 import type { SigningTrailInput } from './signing-trail-render';
 
@@ -11,27 +11,37 @@ import type { SigningTrailInput } from './signing-trail-render';
  * What a chain's signing trail shows, read in `db` (the signing transaction when the trail goes
  * into a revision, so it holds every event up to the one being made): the chain, its document
  * (a batch: the batch's name, and the SHA-256 of its first document), the creator in their own
- * language, and the history in order.
+ * language, and the history in order. A signature passes the chain and its upload it read
+ * already (`readForSigning`): only the creator and the history are read then, at once.
  */
 export async function loadSigningTrailInput(
   ctx: Pick<ChainContext, 'users'>,
   db: Tx | Db,
   chainId: string,
+  known?: { chain: ChainRow; upload: { name: string; sha256: string } },
 ): Promise<SigningTrailInput> {
-  const [chain] = await db.select().from(chains).where(eq(chains.id, chainId));
-  if (chain === undefined) throw new AppError('NOT_FOUND', 'Signature chain not found');
-  const document = await uploadOf(db, chain);
-  const creator = await ctx.users.find(chain.createdBy);
+  const chain = known?.chain ?? (await readChain(db, chainId));
+  const [document, creator, events] = await Promise.all([
+    known?.upload ?? uploadOf(db, chain),
+    ctx.users.find(chain.createdBy),
+    readChainHistory(db, chain.id),
+  ]);
   return {
     documentName: document.name,
     uploadSha256: document.sha256,
     chainId: chain.id,
     chainType: chain.type,
     creator: { name: creator?.name ?? '', email: creator?.email ?? '' },
-    events: await readChainHistory(db, chain.id),
+    events,
     language: creator?.locale === 'HU' ? 'hu' : 'en',
     generatedAt: new Date(),
   };
+}
+
+async function readChain(db: Tx | Db, chainId: string): Promise<ChainRow> {
+  const [chain] = await db.select().from(chains).where(eq(chains.id, chainId));
+  if (chain === undefined) throw new AppError('NOT_FOUND', 'Signature chain not found');
+  return chain;
 }
 
 async function uploadOf(
