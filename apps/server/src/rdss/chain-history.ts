@@ -63,11 +63,16 @@ const historyOfChain = builtQueries((db) =>
 /** The chain's events in the order they happened. */
 export async function readChainHistory(db: Tx | Db, chainId: string): Promise<ChainHistoryEvent[]> {
   const rows = await historyOfChain(db).execute({ chainId });
-  return rows.map((row) => ({
+  return rows.map(historyEvent);
+}
+
+/** A history row as the contracts name it. */
+export function historyEvent(row: typeof chainHistory.$inferSelect): ChainHistoryEvent {
+  return {
     kind: row.kind,
     at: row.at.toISOString(),
     entryId: row.entryId,
     actorId: row.actorId,
     detail: row.detail,
-  }));
+  };
 }

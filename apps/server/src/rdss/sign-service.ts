@@ -332,12 +332,26 @@ export async function prepareJob(
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
   const reading = timings.measure('database', () =>
-    revisions.readForSigning(db, { chainId, userId: actor.id, idempotencyKey: key }),
+    revisions.readForSigning(db, {
+      chainId,
+      userId: actor.id,
+      idempotencyKey: key,
+      // The trail is read with the chain: it renders once the read answers.
+      history: ctx.config.SIGNING_TRAIL_ENABLED,
+    }),
   );
   reading.catch(() => undefined);
   // A session that failed to open answers first, as when it opened before the read.
   const credential = await options.credential;
-  const { stored, done, document, revisions: base, version, settings } = await reading;
+  const {
+    stored,
+    done,
+    document,
+    revisions: base,
+    version,
+    settings,
+    history: trailHistory,
+  } = await reading;
   if (done) return { index, item, chainId, done } as Job;
   if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
   // Past its due date the chain is expired, whether or not the sweep wrote it yet.
@@ -407,8 +421,12 @@ export async function prepareJob(
       trailForSignature(
         ctx,
         db,
-        stored.chain,
-        { name: document.fileName, sha256: document.sha256 },
+        {
+          chain: stored.chain,
+          upload: { name: document.fileName, sha256: document.sha256 },
+          history: trailHistory,
+          signer: actor,
+        },
         toChainHistoryEvent(history, signedAt),
         signedAt,
       ),

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
+import type { DirectoryUser } from '#infra/auth-types';
 import type { Db, Tx } from '#infra/database';
 import { AppError } from '#infra/app-error';
 import type { ChainContext } from './chain-context';
@@ -11,21 +13,30 @@ import type { SigningTrailInput } from './signing-trail-render';
  * What a chain's signing trail shows, read in `db` (the signing transaction when the trail goes
  * into a revision, so it holds every event up to the one being made): the chain, its document
  * (a batch: the batch's name, and the SHA-256 of its first document), the creator in their own
- * language, and the history in order. A signature passes the chain and its upload it read
- * already (`readForSigning`): only the creator and the history are read then, at once.
+ * language, and the history in order. A signature passes what it read already
+ * (`readForSigning`: the chain, its upload and history; the signer, who is often the creator):
+ * nothing else is read then.
  */
 export async function loadSigningTrailInput(
   ctx: Pick<ChainContext, 'users'>,
   db: Tx | Db,
   chainId: string,
-  known?: { chain: ChainRow; upload: { name: string; sha256: string } },
+  known?: {
+    chain: ChainRow;
+    upload: { name: string; sha256: string };
+    history?: ChainHistoryEvent[] | undefined;
+    /** A user known already: the creator's row when it is theirs. */
+    user?: Pick<DirectoryUser, 'id' | 'name' | 'email' | 'locale'>;
+  },
 ): Promise<SigningTrailInput> {
   const chain = known?.chain ?? (await readChain(db, chainId));
-  const [document, creator, events] = await Promise.all([
+  const [document, creator, history] = await Promise.all([
     known?.upload ?? uploadOf(db, chain),
-    ctx.users.find(chain.createdBy),
-    readChainHistory(db, chain.id),
+    known?.user?.id === chain.createdBy ? known.user : ctx.users.find(chain.createdBy),
+    known?.history ?? readChainHistory(db, chain.id),
   ]);
+  // The caller's list is its own: the signature appends its pending event to a copy.
+  const events = [...history];
   return {
     documentName: document.name,
     uploadSha256: document.sha256,
