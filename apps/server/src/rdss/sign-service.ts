@@ -123,11 +123,11 @@ function crash(ctx: SignContext, point: CrashPoint): void {
 /**
  * `POST signatures/sign`: signs one or several chains with one credential and one authorisation
  * (D§3, D§4). The rSSP session opens as the call takes its turns: a key password's attempt is
- * counted and its KDF starts, whatever the turns, while every chain is checked and prepared on its latest
- * revision; then the rSSP authorises and signs exactly those hashes at once, then each chain
- * commits its new revision (the increment only), its entry and its next state in one statement
- * with its events. A call that fails before the first commit changes nothing but a wrong key
- * password's count (the session is abandoned: a right password's attempt goes back).
+ * counted and its KDF starts, whatever the turns, while every chain is checked and prepared on
+ * its latest revision; then the rSSP authorises and signs exactly those hashes at once, then
+ * each chain commits its new revision (the increment only), its entry and its next state in one
+ * statement with its events. A call that fails before the first commit changes nothing but a
+ * wrong key password's count (the session is abandoned: a right password's attempt goes back).
  */
 export async function signChains(options: {
   ctx: SignContext;
