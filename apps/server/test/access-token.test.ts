@@ -44,6 +44,7 @@ function userDirectory(overrides: Partial<AuthUser> = {}): UserDirectory {
     resolve: async (claims) => ({
       id: claims.subject,
       email: claims.email,
+      name: claims.email,
       roles: ['user'],
       status: 'ENABLED',
       locale: 'EN',

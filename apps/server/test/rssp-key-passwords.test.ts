@@ -152,6 +152,7 @@ describe('rSSP key passwords and PUKs', () => {
         actor: {
           id: ann.id,
           email: ann.email,
+          name: ann.email,
           roles: ['user'],
           status: 'ENABLED',
           locale: 'EN',

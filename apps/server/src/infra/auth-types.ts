@@ -21,6 +21,11 @@ export type VerifyAccessToken = (token: string) => Promise<AccessTokenClaims>;
 export interface AuthUser {
   id: string;
   email: string;
+  /**
+   * First and last name, or the e-mail when there are none (as `DirectoryUser`'s), from the row
+   * the sign-in read: a signature names its signer without reading the row again.
+   */
+  name: string;
   roles: Role[];
   status: UserStatus;
   locale: Locale;

@@ -13,10 +13,15 @@ import * as store from './user-store';
 import { answerRoles } from './user-service';
 import type { UserRow } from './user-table';
 
+/** First and last name, or the e-mail when there are none. */
+const nameOf = (row: UserRow) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email;
+
 function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,
     email: row.email,
+    name: nameOf(row),
     roles: answerRoles(row.roles),
     status: row.status,
     locale: row.locale,
@@ -25,11 +30,10 @@ function toAuthUser(row: UserRow): AuthUser {
 }
 
 function toDirectoryUser(row: UserRow): DirectoryUser {
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
   return {
     id: row.id,
     email: row.email,
-    name: name || row.email,
+    name: nameOf(row),
     firstName: row.firstName,
     lastName: row.lastName,
     status: row.status,

@@ -34,6 +34,7 @@ describe('user service (real database)', () => {
     admin = {
       id: row.id,
       email: row.email,
+      name: row.email,
       roles: row.roles,
       status: row.status,
       locale: 'EN',

@@ -79,8 +79,18 @@ async function findUserWhere(db: Handle, condition: SQL | undefined): Promise<Us
   return row;
 }
 
+/** Other services name users by id (a signing trail its chain's creator): built once. */
+const userById = builtQueries((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(statementName('user_by_id')),
+);
+
 export async function findUserById(db: Handle, id: string): Promise<UserRow | undefined> {
-  return findUserWhere(db, eq(users.id, id));
+  const [row] = await userById(db).execute({ id });
+  return row;
 }
 
 /** The user whose owner proved this address (any case): the one row an address names. */

@@ -5,6 +5,7 @@ import type {
   ChainHistoryEvent,
   ChainHistoryKind,
 } from '@signet/contracts/chain-history';
+import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 
 /** `rdss.chain_history` (migrations/017-chain-history.sql). */
@@ -49,18 +50,29 @@ export async function recordChainHistory(tx: Tx | Db, events: NewChainHistoryEve
     .onConflictDoNothing();
 }
 
-/** The chain's events in the order they happened. */
-export async function readChainHistory(db: Tx | Db, chainId: string): Promise<ChainHistoryEvent[]> {
-  const rows = await db
+/** Every signature's trail reads its chain's history: built once, parsed once per connection. */
+const historyOfChain = builtQueries((db) =>
+  db
     .select()
     .from(chainHistory)
-    .where(eq(chainHistory.chainId, chainId))
-    .orderBy(asc(chainHistory.id));
-  return rows.map((row) => ({
+    .where(eq(chainHistory.chainId, sql.placeholder('chainId')))
+    .orderBy(asc(chainHistory.id))
+    .prepare(statementName('chain_history_of')),
+);
+
+/** The chain's events in the order they happened. */
+export async function readChainHistory(db: Tx | Db, chainId: string): Promise<ChainHistoryEvent[]> {
+  const rows = await historyOfChain(db).execute({ chainId });
+  return rows.map(historyEvent);
+}
+
+/** A history row as the contracts name it. */
+export function historyEvent(row: typeof chainHistory.$inferSelect): ChainHistoryEvent {
+  return {
     kind: row.kind,
     at: row.at.toISOString(),
     entryId: row.entryId,
     actorId: row.actorId,
     detail: row.detail,
-  }));
+  };
 }

@@ -4,7 +4,8 @@ import type { SignResultItem } from '@signet/contracts/signatures';
 import { serverAccessOf, type Db, type Tx } from '#infra/database';
 import { executeNamed } from '#infra/built-queries';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
-import type { NewChainHistoryEvent } from './chain-history';
+import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
+import { chainHistory, historyEvent, type NewChainHistoryEvent } from './chain-history';
 import type { StoredChain } from './stored-chain';
 import { chainEntries, chains, type ChainEntryRow } from './chain-table';
 import { documents, type DocumentRow } from './document-table';
@@ -267,6 +268,8 @@ export interface SigningRead {
   version: string | undefined;
   /** The admin's visible signature settings (null when none are saved). */
   settings: AppearanceSettings | null;
+  /** The chain's history in order, when asked for and the chain has a signing trail. */
+  history: ChainHistoryEvent[] | undefined;
 }
 
 const partsOf = sql`
@@ -293,15 +296,25 @@ function storedFromJson(row: ChainJson): StoredChain | undefined {
 /**
  * Everything the signing of one chain reads before preparing, in one statement: the idempotency
  * record of this key (when given), the chain with its entries and viewers, its document and the
- * document's revisions in the chain.
+ * document's revisions in the chain, and with `history` the chain's history for its signing
+ * trail (none for a chain without one).
  */
 export async function readForSigning(
   db: Handle,
-  key: { chainId: string; userId: string; idempotencyKey: string | undefined },
+  key: {
+    chainId: string;
+    userId: string;
+    idempotencyKey: string | undefined;
+    history?: boolean;
+  },
 ): Promise<SigningRead> {
   const done = key.idempotencyKey
     ? sql`(select s.result from rdss.sign_requests s where s.user_id = ${key.userId}
         and s.idempotency_key = ${key.idempotencyKey} and s.chain_id = ${key.chainId})`
+    : sql`null::jsonb`;
+  const history = key.history
+    ? sql`case when c.signing_trail_mode <> 'NONE' then coalesce((select jsonb_agg(to_jsonb(h)
+        order by h.id) from rdss.chain_history h where h.chain_id = c.id), '[]'::jsonb) end`
     : sql`null::jsonb`;
   const result = await executeNamed(
     db,
@@ -311,7 +324,8 @@ export async function readForSigning(
       (select to_jsonb(d) from rdss.documents d where d.id = c.orig_document_id) as document,
       coalesce((select jsonb_agg(to_jsonb(r) order by r.seq) from rdss.document_revisions r
         where r.chain_id = c.id and r.document_id = c.orig_document_id), '[]'::jsonb) as revisions,
-      v.id is not null as has_settings, v.bg_color, v.bg_image, v.bg_image_type
+      v.id is not null as has_settings, v.bg_color, v.bg_image, v.bg_image_type,
+      ${history} as history
     from (select 1) one
     left join rdss.chains c on c.id = ${key.chainId} and c.deleted_at is null
     left join rdss.visible_signature_settings v on true`,
@@ -326,6 +340,7 @@ export async function readForSigning(
       bg_color: AppearanceSettings['bgColor'];
       bg_image: Uint8Array | null;
       bg_image_type: AppearanceSettings['bgImageType'];
+      history: unknown[] | null;
     }
   >(result);
   if (!row) throw new Error('readForSigning answered no row');
@@ -338,6 +353,7 @@ export async function readForSigning(
     settings: row.has_settings
       ? { bgColor: row.bg_color, bgImage: row.bg_image, bgImageType: row.bg_image_type }
       : null,
+    history: row.history?.map((h) => historyEvent(rowFromJson(chainHistory, h))),
   };
 }
 

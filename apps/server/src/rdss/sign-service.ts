@@ -130,12 +130,12 @@ function crash(ctx: SignContext, point: CrashPoint): void {
 
 /**
  * `POST signatures/sign`: signs one or several chains with one credential and one authorisation
- * (D§3, D§4). The rSSP session opens first: a key password's attempt is counted and its KDF
- * starts, outside the chains' turns, while every chain is checked and prepared on its latest
- * revision; then the rSSP authorises and signs exactly those hashes at once, then each chain
- * commits its new revision (the increment only), its entry and its next state in one statement
- * with its events. A call that fails before the first commit changes nothing but a wrong key
- * password's count (the session is abandoned: a right password's attempt goes back).
+ * (D§3, D§4). The rSSP session opens as the call takes its turns: a key password's attempt is
+ * counted and its KDF starts, whatever the turns, while every chain is checked and prepared on
+ * its latest revision; then the rSSP authorises and signs exactly those hashes at once, then
+ * each chain commits its new revision (the increment only), its entry and its next state in one
+ * statement with its events. A call that fails before the first commit changes nothing but a
+ * wrong key password's count (the session is abandoned: a right password's attempt goes back).
  */
 export async function signChains(options: {
   ctx: SignContext;
@@ -169,31 +169,35 @@ export async function signChains(options: {
       : options.input;
   refuseLaterModes(input);
   if (input.credentialOptions.credentialRefId !== undefined) {
-    const signer = await signerOf(ctx, actor, options.clientAddress);
+    const signer = signerOf(actor, options.clientAddress);
     return signWithReference(ctx, { actor, signer, input, timings });
   }
   const credentialId = input.credentialOptions.credentialId ?? fromProfile?.credentialId ?? null;
   if (credentialId === null) {
     throw invalid({ 'credentialOptions.credentialId': 'Field is required' });
   }
-  const session = await openSigningSession(ctx, {
+  // The session opens while the call takes its turns and reads its first chain, which needs
+  // nothing of it: the attempt's round trip runs beside the read's (decision 048). Its failure
+  // is met where the credential is first needed, before anything else is checked.
+  const opening = openSigningSession(ctx, {
     credentialId,
     userId: actor.id,
     PIN: input.credentialOptions.PIN,
     timings,
   });
-  const { credential } = session;
+  opening.catch(() => undefined);
   const chainIds = input.signatures.map((s) => s.signatureId);
   // The revisions' buffers of this call, handed back when it ends (nothing reads them then).
   const taken: Buffer[] = [];
   try {
-    const signer = await signerOf(ctx, actor, options.clientAddress);
+    const signer = signerOf(actor, options.clientAddress);
     return await ctx.locks.run(chainIds, () =>
-      signInTurn(ctx, { actor, signer, input, credential, session, taken, timings }),
+      signInTurn(ctx, { actor, signer, input, opening, taken, timings }),
     );
   } catch (error) {
     // Nothing is signed unless the session signed; then this does nothing.
-    await session.abandon();
+    const session = await opening.catch(() => undefined);
+    await session?.abandon();
     throw error;
   } finally {
     for (const buffer of taken) ctx.buffers.give(buffer);
@@ -207,8 +211,8 @@ async function signInTurn(
     actor: AuthUser;
     signer: Signer;
     input: SignRequest;
-    credential: SigningCredential;
-    session: KeySession;
+    /** The key session, opening beside the first chain's read. */
+    opening: Promise<KeySession>;
     taken: Buffer[];
     timings: Timings;
   },
@@ -227,12 +231,15 @@ async function signJobs(
   ctx: SignContext,
   options: Parameters<typeof signInTurn>[1] & { jobs: (Job | ContainerJob)[] },
 ): Promise<SignResultItem[]> {
-  const { actor, signer, input, credential, session, taken, timings, jobs } = options;
+  const { actor, signer, input, opening, taken, timings, jobs } = options;
+  const credential = opening.then((s) => s.credential);
+  credential.catch(() => undefined);
   for (const [index, item] of input.signatures.entries()) {
     jobs.push(
       await prepareJob(ctx, { actor, signer, input, credential, index, item, taken, timings }),
     );
   }
+  const session = await opening;
   const open = jobs.filter((job) => !job.done);
   if (open.length === 0) {
     await session.abandon();
@@ -263,7 +270,7 @@ async function signJobs(
             actor,
             signer,
             input,
-            credential,
+            credential: session.credential,
             job,
             signature,
             evidence: made as JobEvidence,
@@ -277,14 +284,9 @@ async function signJobs(
   return jobs.map((job) => job.done as SignResultItem);
 }
 
-/** Who signs, as the chain's history and trail name them. */
-async function signerOf(
-  ctx: SignContext,
-  actor: AuthUser,
-  clientAddress: string | undefined,
-): Promise<Signer> {
-  const name = (await ctx.users.find(actor.id))?.name ?? actor.email;
-  return { name, email: actor.email, clientAddress };
+/** Who signs, as the chain's history and trail name them: as the sign-in read them. */
+function signerOf(actor: AuthUser, clientAddress: string | undefined): Signer {
+  return { name: actor.name, email: actor.email, clientAddress };
 }
 
 /**
@@ -337,7 +339,8 @@ export async function prepareJob(
     actor: AuthUser;
     signer: Signer;
     input: SignRequest;
-    credential: SigningCredential;
+    /** The credential, or the key session's while it opens (`signChains`). */
+    credential: SigningCredential | Promise<SigningCredential>;
     index: number;
     item: SignItem;
     /** Where the buffers taken for the revision's bytes are noted. */
@@ -345,10 +348,22 @@ export async function prepareJob(
     timings: Timings;
   },
 ): Promise<Job | ContainerJob> {
-  const { actor, signer, input, credential, index, item, taken, timings } = options;
+  const { actor, signer, input, index, item, taken, timings } = options;
   const db = ctx.database.db;
   const chainId = item.signatureId;
   const key = input.idempotencyKey;
+  const reading = timings.measure('database', () =>
+    revisions.readForSigning(db, {
+      chainId,
+      userId: actor.id,
+      idempotencyKey: key,
+      // The trail is read with the chain: it renders once the read answers.
+      history: ctx.config.SIGNING_TRAIL_ENABLED,
+    }),
+  );
+  reading.catch(() => undefined);
+  // A session that failed to open answers first, as when it opened before the read.
+  const credential = await options.credential;
   const {
     stored,
     done,
@@ -356,9 +371,8 @@ export async function prepareJob(
     revisions: base,
     version,
     settings,
-  } = await timings.measure('database', () =>
-    revisions.readForSigning(db, { chainId, userId: actor.id, idempotencyKey: key }),
-  );
+    history: trailHistory,
+  } = await reading;
   if (done) return { index, item, chainId, done } as Job;
   if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
   // Past its due date the chain is expired, whether or not the sweep wrote it yet.
@@ -370,7 +384,14 @@ export async function prepareJob(
   const row = stored.entries.find((e) => e.id === entry.id) as ChainEntryRow;
   if (!stored.chain.origDocumentId) {
     const algorithm = algorithmOf(credential);
-    return prepareContainerJob(ctx, { ...options, algorithm, stored, version, entry: row });
+    return prepareContainerJob(ctx, {
+      ...options,
+      credential,
+      algorithm,
+      stored,
+      version,
+      entry: row,
+    });
   }
   const subsignerName = row.clerkMode ? (item.subsignerName ?? row.subsignerName) : null;
   if (row.clerkMode && !subsignerName) {
@@ -418,7 +439,18 @@ export async function prepareJob(
       }),
     ),
     timings.measure('trail', () =>
-      trailForSignature(ctx, db, stored.chain, toChainHistoryEvent(history, signedAt), signedAt),
+      trailForSignature(
+        ctx,
+        db,
+        {
+          chain: stored.chain,
+          upload: { name: document.fileName, sha256: document.sha256 },
+          history: trailHistory,
+          signer: actor,
+        },
+        toChainHistoryEvent(history, signedAt),
+        signedAt,
+      ),
     ),
   ]);
   // The last signature's document time-stamp hashes the revision again: that hash begins now,

@@ -1,4 +1,5 @@
 import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
+import type { AuthUser } from '#infra/auth-types';
 import type { Db } from '#infra/database';
 import type { ChainContext } from './chain-context';
 import type { ChainRow } from './chain-table';
@@ -19,13 +20,20 @@ import type { PdfPool } from './pdf-pool';
 export async function trailForSignature(
   ctx: Pick<ChainContext, 'config' | 'users'> & { pdf: Pick<PdfPool, 'renderTrail'> },
   db: Db,
-  chain: Pick<ChainRow, 'id' | 'signingTrailMode'>,
+  /** What the signature read (`readForSigning`), and the signer as signed in. */
+  known: {
+    chain: ChainRow;
+    upload: { name: string; sha256: string };
+    history: ChainHistoryEvent[] | undefined;
+    signer: AuthUser;
+  },
   /** The SIGNED event of the signature being made (`signedHistoryEvent`), not recorded yet. */
   pending: ChainHistoryEvent,
   signedAt: Date,
 ): Promise<Uint8Array | undefined> {
+  const { chain, signer } = known;
   if (!ctx.config.SIGNING_TRAIL_ENABLED || chain.signingTrailMode === 'NONE') return undefined;
-  const input = await loadSigningTrailInput(ctx, db, chain.id);
+  const input = await loadSigningTrailInput(ctx, db, chain.id, { ...known, user: signer });
   input.events.push(pending);
   input.generatedAt = signedAt;
   return ctx.pdf.renderTrail(input);

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
+import type { DirectoryUser } from '#infra/auth-types';
 import type { Db, Tx } from '#infra/database';
 import { AppError } from '#infra/app-error';
 import type { ChainContext } from './chain-context';
 import { readChainHistory } from './chain-history';
-import { chains } from './chain-table';
+import { chains, type ChainRow } from './chain-table';
 import { batches, documents } from './document-table';
 import type { SigningTrailInput } from './signing-trail-render';
 
@@ -11,27 +13,46 @@ import type { SigningTrailInput } from './signing-trail-render';
  * What a chain's signing trail shows, read in `db` (the signing transaction when the trail goes
  * into a revision, so it holds every event up to the one being made): the chain, its document
  * (a batch: the batch's name, and the SHA-256 of its first document), the creator in their own
- * language, and the history in order.
+ * language, and the history in order. A signature passes what it read already
+ * (`readForSigning`: the chain, its upload and history; the signer, who is often the creator):
+ * nothing else is read then.
  */
 export async function loadSigningTrailInput(
   ctx: Pick<ChainContext, 'users'>,
   db: Tx | Db,
   chainId: string,
+  known?: {
+    chain: ChainRow;
+    upload: { name: string; sha256: string };
+    history?: ChainHistoryEvent[] | undefined;
+    /** A user known already: the creator's row when it is theirs. */
+    user?: Pick<DirectoryUser, 'id' | 'name' | 'email' | 'locale'>;
+  },
 ): Promise<SigningTrailInput> {
-  const [chain] = await db.select().from(chains).where(eq(chains.id, chainId));
-  if (chain === undefined) throw new AppError('NOT_FOUND', 'Signature chain not found');
-  const document = await uploadOf(db, chain);
-  const creator = await ctx.users.find(chain.createdBy);
+  const chain = known?.chain ?? (await readChain(db, chainId));
+  const [document, creator, history] = await Promise.all([
+    known?.upload ?? uploadOf(db, chain),
+    known?.user?.id === chain.createdBy ? known.user : ctx.users.find(chain.createdBy),
+    known?.history ?? readChainHistory(db, chain.id),
+  ]);
+  // The caller's list is its own: the signature appends its pending event to a copy.
+  const events = [...history];
   return {
     documentName: document.name,
     uploadSha256: document.sha256,
     chainId: chain.id,
     chainType: chain.type,
     creator: { name: creator?.name ?? '', email: creator?.email ?? '' },
-    events: await readChainHistory(db, chain.id),
+    events,
     language: creator?.locale === 'HU' ? 'hu' : 'en',
     generatedAt: new Date(),
   };
+}
+
+async function readChain(db: Tx | Db, chainId: string): Promise<ChainRow> {
+  const [chain] = await db.select().from(chains).where(eq(chains.id, chainId));
+  if (chain === undefined) throw new AppError('NOT_FOUND', 'Signature chain not found');
+  return chain;
 }
 
 async function uploadOf(

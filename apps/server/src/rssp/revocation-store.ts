@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { crls, issuedCertificates } from './revocation-table';
 
@@ -23,6 +24,20 @@ export async function recordIssued(
   return row;
 }
 
+/** Every signature's validation data reads its certificates' records: built once, any count. */
+const issuedByHashes = builtQueries((db) =>
+  db
+    .select()
+    .from(issuedCertificates)
+    .where(
+      and(
+        sql`${issuedCertificates.certificateSha256} = any(${sql.placeholder('hashes')}::text[])`,
+        eq(issuedCertificates.issuerKeyHash, sql.placeholder('issuer')),
+      ),
+    )
+    .prepare(statementName('issued_by_hashes')),
+);
+
 /** The records of this issuer's certificates with these SHA-256 hashes (hex), by hash. */
 export async function findIssuedByHashes(
   db: Handle,
@@ -30,15 +45,7 @@ export async function findIssuedByHashes(
   hashes: string[],
 ): Promise<Map<string, IssuedCertificateRow>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(issuedCertificates)
-    .where(
-      and(
-        inArray(issuedCertificates.certificateSha256, hashes),
-        eq(issuedCertificates.issuerKeyHash, issuerKeyHash),
-      ),
-    );
+  const rows = await issuedByHashes(db).execute({ hashes, issuer: issuerKeyHash });
   return new Map(rows.map((row) => [row.certificateSha256, row]));
 }
 

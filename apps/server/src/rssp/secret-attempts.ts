@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { executeNamed } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { instanceAlive, type InstancePresence } from '#infra/instance-presence';
 import { rowFromJson, rowsOf } from '#infra/json-rows';
@@ -77,7 +78,11 @@ async function takeOnce(
     : sql``;
   const id = randomUUID();
   const epoch = ctx.presence.epoch;
-  const result = await ctx.db.execute(sql`
+  // Every sign call with a key password runs it: parsed once per connection (decision 048).
+  const result = await executeNamed(
+    ctx.db,
+    'secret_attempt',
+    sql`
     with taken as (
       update rssp.credentials set ${pending} = ${pending} + 1
       where id = ${options.credentialId} ${signing} and ${room}
@@ -86,7 +91,8 @@ async function takeOnce(
       insert into rssp.secret_attempts (id, credential_id, kind, instance)
       select ${id}::uuid, taken.id, ${options.kind}::text, ${ctx.presence.id}::integer from taken
     )
-    select to_jsonb(taken) as credential from taken`);
+    select to_jsonb(taken) as credential from taken`,
+  );
   const [found] = rowsOf<{ credential: unknown }>(result);
   if (!found) return undefined;
   const row = rowFromJson(credentials, found.credential);
