@@ -181,7 +181,11 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
       email: bob.email,
     });
     expect(events[2]).toMatchObject({ chain: { status: 'DONE' }, entry: null });
-    const rows = await rowsOfChain(t, chain.id);
+    // The receiver records a POST before it answers; the row is DELIVERED once the answer is in.
+    const rows = await until('three rows delivered', async () => {
+      const r = await rowsOfChain(t, chain.id);
+      return r.every((x) => x.status === 'DELIVERED') ? r : undefined;
+    });
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
       ['DELIVERED', 1],
       ['DELIVERED', 1],
