@@ -204,6 +204,12 @@ describe('reading before approving', () => {
     await bea.page.goto(
       `/document/${document.id}/customization/signature/${chain.id}/${entryOf(bea.email)}`,
     );
+    // Bea has no key yet: the screen's warning says so. A modal hides the page from role
+    // queries, so it is closed first (it may open before or after the panel renders).
+    const warning = bea.page.locator('[data-testid^="warning-"]');
+    await warning.waitFor();
+    await bea.page.keyboard.press('Escape');
+    await warning.waitFor({ state: 'hidden' });
     const panel = bea.page.getByTestId('signatures-panel');
     await panel.getByRole('heading', { name: documentViewHu.signatures.title }).waitFor();
     const beasItem = panel.getByTestId('signature-item');
@@ -217,8 +223,6 @@ describe('reading before approving', () => {
     await bea.page.locator('[data-testid="signing-preview-page"][data-state="shown"]').waitFor();
     expect(await bea.page.getByTestId('signing-preview-last').count()).toBe(1);
     expect(await fitsWidth(bea.page)).toBe(true);
-    // Bea has no key yet: the screen's warning says so; closed, the panel is in view.
-    await bea.page.keyboard.press('Escape');
     await beasItem.scrollIntoViewIfNeeded();
     await screenshot(bea.page, 'sign-signatures-hu-600');
   });
