@@ -6,10 +6,9 @@ import type { SigningCredential } from '#rssp/public';
 import { isContainerJob } from './container-sign';
 import { createPendingSignatures } from './pending-signatures';
 import { jobEvidence } from './job-evidence';
+import { commitJob, StaleRevision } from './sign-commit';
 import {
-  commitJob,
   prepareJob,
-  StaleRevision,
   type Job,
   type JobSignatures,
   type SignContext,

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { PreparedSignature, SignatureAlgorithm } from '@signet/pades';
 import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
@@ -12,7 +11,6 @@ import type { KeySession, SigningClient, SigningCredential } from '#rssp/public'
 import type { NewChainHistoryEvent } from './chain-history';
 import type { ChainLocks } from './chain-locks';
 import type { ChainContext } from './chain-context';
-import { chainEvents } from './chain-events';
 import { asOfNow } from './chain-expiry';
 import { tellStep } from './chain-notices';
 import type { ChainEntryRow } from './chain-table';
@@ -30,6 +28,7 @@ import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
 import { ruleChain, type StoredChain } from './stored-chain';
 import type { ContainerSignatureEvidence } from './signature-evidence';
 import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
+import { commitJob, crash, StaleRevision, type CrashPoint } from './sign-commit';
 import { signWithReference } from './external-sign';
 import { invalid, pdfFailure } from './pdf-failure';
 import {
@@ -39,9 +38,6 @@ import {
   prepareContainerJob,
   type ContainerJob,
 } from './container-sign';
-
-/** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
-export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
 
 export interface SignContext extends ChainContext {
   blobs: BlobStore;
@@ -72,9 +68,6 @@ export interface Signer {
   email: string;
   clientAddress: string | undefined;
 }
-
-/** The revision a signer prepared on was overtaken by another's signature (another instance). */
-export class StaleRevision extends Error {}
 
 const algorithms: Partial<Record<SigningCredential['keyAlg'], SignatureAlgorithm>> = {
   rsa: 'RSA_PKCS1',
@@ -122,10 +115,6 @@ export interface Job {
   history: NewChainHistoryEvent;
   /** Answered from an earlier call with the same idempotency key. */
   done?: SignResultItem;
-}
-
-function crash(ctx: SignContext, point: CrashPoint): void {
-  if (ctx.crashAt === point) process.kill(process.pid, 'SIGKILL');
 }
 
 /**
@@ -612,112 +601,4 @@ async function commitWithRetry(
       }
     }
   }
-}
-
-export async function commitJob(
-  ctx: SignContext,
-  options: {
-    actor: AuthUser;
-    input: SignRequest;
-    job: Job;
-    signature: JobSignatures;
-    /** The increments, when made already (jobEvidence); else made here. */
-    evidence?: JobEvidence | undefined;
-    timings: Timings;
-  },
-): Promise<SignResultItem> {
-  const { actor, input, job, signature, timings } = options;
-  const allDone = completesChain(job);
-  const evidence = options.evidence ?? (await jobEvidence(ctx, job, signature, timings));
-  const increment = evidence.main.increment;
-  const trailIncrement = evidence.trail?.increment;
-  const revision = revisionRow(job, job, increment);
-  const trailRevision =
-    job.trail && trailIncrement ? revisionRow(job, job.trail, trailIncrement) : undefined;
-  const written = [
-    { revision, increment },
-    ...(trailRevision && trailIncrement
-      ? [{ revision: trailRevision, increment: trailIncrement }]
-      : []),
-  ];
-  const chainStatus = allDone ? 'DONE' : 'CREATED';
-  const result: SignResultItem = {
-    signatureId: job.chainId,
-    currentSignatureId: job.entry.id,
-    status: 'DONE',
-    chainStatus,
-    signedDocument: { id: revision.id, fileName: job.document.fileName },
-    signedAt: job.signedAt.toISOString(),
-    level: evidence.main.level,
-    ...(evidence.main.missing.length > 0 ? { missingValidationData: evidence.main.missing } : {}),
-  };
-  const after = {
-    ...job.stored,
-    chain: { ...job.stored.chain, status: allDone ? ('DONE' as const) : job.stored.chain.status },
-    entries: job.stored.entries.map((e) =>
-      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
-    ),
-  };
-  const events = chainEvents('SIGNATURE_CHAIN_UPDATED', after);
-  const inDatabase = ctx.increments.inDatabase === true;
-  let committed: boolean;
-  try {
-    committed = await timings.measure('database', async () => {
-      // A file is written before the statement that names it (a kill in between leaves a file
-      // no row names, never served); one in the database is written by that statement.
-      if (!inDatabase) {
-        for (const w of written) {
-          await ctx.increments.put(ctx.database.db, w.revision.id, w.increment);
-        }
-      }
-      crash(ctx, 'stored');
-      return revisions.commitSignature(ctx.database.db, {
-        revision,
-        version: job.version,
-        entry: { id: job.entry.id, comment: job.item.comment ?? null },
-        chainDone: allDone,
-        increment: inDatabase ? increment : undefined,
-        trailRevision: trailRevision && {
-          revision: trailRevision,
-          increment: inDatabase ? trailIncrement : undefined,
-        },
-        signRequest: input.idempotencyKey
-          ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
-          : undefined,
-        notification: (when) => ctx.events.notification(events, when),
-        history: [
-          job.history,
-          ...(allDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
-        ],
-      });
-    });
-  } catch (error) {
-    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
-    throw error;
-  }
-  if (!committed) {
-    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
-    throw new StaleRevision();
-  }
-  crash(ctx, 'committed');
-  return result;
-}
-
-/** The revision row of a signed increment over `part`'s latest revision (its document's). */
-function revisionRow(
-  job: Job,
-  part: { document: DocumentRow; base: RevisionRow[]; baseSize: number },
-  increment: Uint8Array,
-): RevisionRow {
-  return {
-    id: randomUUID(),
-    chainId: job.chainId,
-    documentId: part.document.id,
-    seq: part.base.length + 1,
-    entryId: job.entry.id,
-    baseSize: part.baseSize,
-    fileSize: part.baseSize + increment.length,
-    sha256: createHash('sha256').update(increment).digest('hex'),
-    createdAt: job.signedAt,
-  };
 }

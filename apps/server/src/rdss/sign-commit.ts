@@ -1,0 +1,133 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { SignRequest, SignResultItem } from '@signet/contracts/signatures';
+import type { AuthUser } from '#infra/auth-types';
+import type { Timings } from '#infra/timings';
+import { chainEvents } from './chain-events';
+import type { DocumentRow } from './document-table';
+import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
+import * as revisions from './revision-store';
+import type { RevisionRow } from './revision-table';
+import type { Job, JobSignatures, SignContext } from './sign-service';
+
+/** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
+export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
+
+export function crash(ctx: SignContext, point: CrashPoint): void {
+  if (ctx.crashAt === point) process.kill(process.pid, 'SIGKILL');
+}
+
+/** The revision a signer prepared on was overtaken by another's signature (another instance). */
+export class StaleRevision extends Error {}
+
+/**
+ * Commits a signed job: its new revision (the increment only), its entry and the chain's next
+ * state in one statement with its events and history; StaleRevision when another instance
+ * committed a revision of the chain first (nothing of this job stays stored).
+ */
+export async function commitJob(
+  ctx: SignContext,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    job: Job;
+    signature: JobSignatures;
+    /** The increments, when made already (jobEvidence); else made here. */
+    evidence?: JobEvidence | undefined;
+    timings: Timings;
+  },
+): Promise<SignResultItem> {
+  const { actor, input, job, signature, timings } = options;
+  const allDone = completesChain(job);
+  const evidence = options.evidence ?? (await jobEvidence(ctx, job, signature, timings));
+  const increment = evidence.main.increment;
+  const trailIncrement = evidence.trail?.increment;
+  const revision = revisionRow(job, job, increment);
+  const trailRevision =
+    job.trail && trailIncrement ? revisionRow(job, job.trail, trailIncrement) : undefined;
+  const written = [
+    { revision, increment },
+    ...(trailRevision && trailIncrement
+      ? [{ revision: trailRevision, increment: trailIncrement }]
+      : []),
+  ];
+  const chainStatus = allDone ? 'DONE' : 'CREATED';
+  const result: SignResultItem = {
+    signatureId: job.chainId,
+    currentSignatureId: job.entry.id,
+    status: 'DONE',
+    chainStatus,
+    signedDocument: { id: revision.id, fileName: job.document.fileName },
+    signedAt: job.signedAt.toISOString(),
+    level: evidence.main.level,
+    ...(evidence.main.missing.length > 0 ? { missingValidationData: evidence.main.missing } : {}),
+  };
+  const after = {
+    ...job.stored,
+    chain: { ...job.stored.chain, status: allDone ? ('DONE' as const) : job.stored.chain.status },
+    entries: job.stored.entries.map((e) =>
+      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
+    ),
+  };
+  const events = chainEvents('SIGNATURE_CHAIN_UPDATED', after);
+  const inDatabase = ctx.increments.inDatabase === true;
+  let committed: boolean;
+  try {
+    committed = await timings.measure('database', async () => {
+      // A file is written before the statement that names it (a kill in between leaves a file
+      // no row names, never served); one in the database is written by that statement.
+      if (!inDatabase) {
+        for (const w of written) {
+          await ctx.increments.put(ctx.database.db, w.revision.id, w.increment);
+        }
+      }
+      crash(ctx, 'stored');
+      return revisions.commitSignature(ctx.database.db, {
+        revision,
+        version: job.version,
+        entry: { id: job.entry.id, comment: job.item.comment ?? null },
+        chainDone: allDone,
+        increment: inDatabase ? increment : undefined,
+        trailRevision: trailRevision && {
+          revision: trailRevision,
+          increment: inDatabase ? trailIncrement : undefined,
+        },
+        signRequest: input.idempotencyKey
+          ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
+          : undefined,
+        notification: (when) => ctx.events.notification(events, when),
+        history: [
+          job.history,
+          ...(allDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
+        ],
+      });
+    });
+  } catch (error) {
+    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
+    throw error;
+  }
+  if (!committed) {
+    await Promise.all(written.map((w) => ctx.increments.remove(w.revision.id)));
+    throw new StaleRevision();
+  }
+  crash(ctx, 'committed');
+  return result;
+}
+
+/** The revision row of a signed increment over `part`'s latest revision (its document's). */
+function revisionRow(
+  job: Job,
+  part: { document: DocumentRow; base: RevisionRow[]; baseSize: number },
+  increment: Uint8Array,
+): RevisionRow {
+  return {
+    id: randomUUID(),
+    chainId: job.chainId,
+    documentId: part.document.id,
+    seq: part.base.length + 1,
+    entryId: job.entry.id,
+    baseSize: part.baseSize,
+    fileSize: part.baseSize + increment.length,
+    sha256: createHash('sha256').update(increment).digest('hex'),
+    createdAt: job.signedAt,
+  };
+}
