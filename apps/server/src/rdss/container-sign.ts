@@ -21,7 +21,7 @@ import { pdfFailure } from './pdf-failure';
 import { containerSignatureEvidence, type ContainerSignatureEvidence } from './signature-evidence';
 import { signedHistoryEvent } from './signed-history-event';
 import type { SignContext, Signer } from './sign-service';
-import type { StoredChain } from './stored-chain';
+import { afterSignature, type StoredChain } from './stored-chain';
 
 /**
  * A bulk chain on its way to its next container signature (issue 27 §4, decision 040): the
@@ -189,14 +189,10 @@ export async function commitContainerJob(
     signedAt: job.signedAt.toISOString(),
     level: evidence.level,
   };
-  const after = {
-    ...job.stored,
-    chain: { ...job.stored.chain, status: allDone ? ('DONE' as const) : job.stored.chain.status },
-    entries: job.stored.entries.map((e) =>
-      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
-    ),
-  };
-  const events = chainEvents('SIGNATURE_CHAIN_UPDATED', after);
+  const events = chainEvents(
+    'SIGNATURE_CHAIN_UPDATED',
+    afterSignature(job.stored, job.entry.id, allDone),
+  );
   const committed = await timings.measure('database', () =>
     commitContainerSignature(ctx.database.db, {
       row,

@@ -6,6 +6,7 @@ import { chainEvents } from './chain-events';
 import type { DocumentRow } from './document-table';
 import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
 import * as revisions from './revision-store';
+import { afterSignature } from './stored-chain';
 import type { RevisionRow } from './revision-table';
 import type { Job, JobSignatures, SignContext } from './sign-service';
 
@@ -61,14 +62,10 @@ export async function commitJob(
     level: evidence.main.level,
     ...(evidence.main.missing.length > 0 ? { missingValidationData: evidence.main.missing } : {}),
   };
-  const after = {
-    ...job.stored,
-    chain: { ...job.stored.chain, status: allDone ? ('DONE' as const) : job.stored.chain.status },
-    entries: job.stored.entries.map((e) =>
-      e.id === job.entry.id ? { ...e, status: 'DONE' as const } : e,
-    ),
-  };
-  const events = chainEvents('SIGNATURE_CHAIN_UPDATED', after);
+  const events = chainEvents(
+    'SIGNATURE_CHAIN_UPDATED',
+    afterSignature(job.stored, job.entry.id, allDone),
+  );
   const inDatabase = ctx.increments.inDatabase === true;
   let committed: boolean;
   try {

@@ -27,3 +27,16 @@ export function peopleOf(stored: StoredChain): string[] {
     ...stored.viewerIds,
   ];
 }
+
+/** The chain as one signature leaves it: its entry DONE, and the chain DONE when it was the last. */
+export function afterSignature(
+  stored: StoredChain,
+  entryId: string,
+  chainDone: boolean,
+): StoredChain {
+  return {
+    ...stored,
+    chain: { ...stored.chain, status: chainDone ? 'DONE' : stored.chain.status },
+    entries: stored.entries.map((e) => (e.id === entryId ? { ...e, status: 'DONE' } : e)),
+  };
+}
