@@ -42,6 +42,7 @@ import {
   signBody,
   trustEmbeddedCa,
 } from '#test/signing-fixture';
+import { loadConfig } from '#infra/config';
 import { createTestApp } from '#test/test-app';
 import { createTestDatabase } from '#test/test-database';
 import { copyFloorMs } from './copy-floor';
@@ -123,6 +124,8 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
       MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
       API_CALLS_PER_SECOND: '1000',
       REGISTRATIONS_PER_ADDRESS: '1000',
+      // The trail's thread warmed as a production server's is (test apps skip it).
+      PDF_TRAIL_WARM_UPS: String(loadConfig({}).PDF_TRAIL_WARM_UPS),
     },
     ...(dataDir ? { dataDir } : { databaseUrl: database?.url }),
   });

@@ -1,7 +1,7 @@
 /**
  * Signing trail rendering (issue 29, decision 045): the time of `renderSigningTrail` alone, on
  * this thread as on a PDF thread, for trails of 2, 5 and 50 events, every run a different trail
- * (names, times and chain ids change, so no text is laid out twice by chance), after warm-ups.
+ * (`sampleTrail`, what the trail's thread renders as a server starts), after warm-ups.
  * The target is a typical trail (2–5 events) ≤ 6 ms at rest. Each value is the wall time's p50
  * with p10–p90 and the CPU time's p50 beside it (the machine may be shared). A printed table,
  * not a test.
@@ -9,43 +9,11 @@
  *   npm run bench:trail -w apps/server
  */
 import { loadavg } from 'node:os';
-import type { ChainHistoryEvent } from '@signet/contracts/chain-history';
-import { renderSigningTrail, type SigningTrailInput } from '#rdss/signing-trail-render';
+import { renderSigningTrail } from '#rdss/signing-trail-render';
+import { sampleTrail as trail } from '#rdss/trail-warm-up';
 
 const runs = Number(process.env.BENCH_TRAIL_RUNS ?? 200);
 const warmUp = 30;
-
-function trail(run: number, events: number): SigningTrailInput {
-  const at = (k: number) => new Date(Date.UTC(2026, 10, 27, 8, k % 60, run % 60)).toISOString();
-  const signer = (k: number) => ({ name: `Őry Tünde ${run}-${k}`, email: `tunde${k}@example.hu` });
-  const history: ChainHistoryEvent[] = Array.from({ length: events }, (_, k) => ({
-    kind: k === 0 ? 'CREATED' : k % 2 === 1 ? 'OPENED' : 'SIGNED',
-    at: at(k),
-    entryId: null,
-    actorId: null,
-    detail:
-      k % 2 === 0 && k > 0
-        ? {
-            ...signer(k),
-            certificateSubject: `CN=Őry Tünde ${run}, O=Példa Kft., C=HU`,
-            certificateSerial: (run * 7919 + k).toString(16),
-            certificateIssuer: 'CN=Signet Qualified CA, O=Signet, C=HU',
-            page: 1 + (k % 3),
-            clientAddress: `203.0.113.${k % 250}`,
-          }
-        : signer(k),
-  }));
-  return {
-    documentName: `Szerződés ${run}.pdf`,
-    uploadSha256: (run * 2654435761).toString(16).padStart(64, '0'),
-    chainId: `0b7f4a52-6a3e-4d1e-9a51-${run.toString(16).padStart(12, '0')}`,
-    chainType: 'ORDERED',
-    creator: { name: `Kovács Ödön ${run}`, email: 'odon@example.hu' },
-    events: history,
-    language: run % 2 === 0 ? 'hu' : 'en',
-    generatedAt: new Date(Date.UTC(2026, 10, 27, 9, 0, run % 60)),
-  };
-}
 
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? NaN;

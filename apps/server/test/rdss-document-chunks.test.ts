@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobChunkBytes, postgresBlobStore } from '#rdss/document-store';
-import { createRsspTestApp, type Person } from './rssp-fixture';
-import { uploadPdf } from './signing-fixture';
+import type { SignResult } from '@signet/contracts/signatures';
+import { createRsspTestApp, post, type Person } from './rssp-fixture';
+import { activatedCredential, createChain, signBody, uploadPdf } from './signing-fixture';
 import type { TestApp } from './test-app';
 
 /** A valid PDF of about `size` bytes: one page and an unused stream of random bytes. */
@@ -66,6 +67,39 @@ describe('document bytes in the database, in pieces', () => {
     expect(await postgresBlobStore.readInto(db, missing, Buffer.alloc(1))).toBe(false);
   });
 
+  it('keeps pieces and signed increments as they are: PDF bytes are not compressed again', async () => {
+    // Page text without compression: pglz would shrink it well (decision 050 measured what that
+    // cost a signature's commit).
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i < 20; i++) {
+      pdf
+        .addPage()
+        .drawText(`Clause ${i}: the parties agree. `.repeat(8), { x: 20, y: 700, size: 6 });
+    }
+    const bytes = await pdf.save({ useObjectStreams: false });
+    const key = await activatedCredential(t, ann);
+    const chain = await createChain(
+      t,
+      ann,
+      { type: 'ORDERED', signers: [{ email: ann.email }] },
+      bytes,
+    );
+    const res = await post(t, ann, '/rdss/v1/signatures/sign', signBody(chain, ann, key));
+    expect(res.statusCode).toBe(200);
+    const [signed] = res.json<SignResult>();
+    const stored = (
+      (await t.context.database.db.execute(
+        sql`select octet_length(bytes)::int as length, pg_column_size(bytes)::int as size
+          from rdss.document_blob_chunks where document_id = ${chain.origDocument?.id}
+          union all
+          select octet_length(bytes)::int, pg_column_size(bytes)::int
+          from rdss.revision_increments where revision_id = ${signed?.signedDocument?.id}`,
+      )) as unknown as { rows: { length: number; size: number }[] }
+    ).rows;
+    expect(stored).toHaveLength(2);
+    for (const row of stored) expect(row.size).toBeGreaterThanOrEqual(row.length);
+  });
+
   it("migration 013 moves an existing install's bytes into pieces and drops the old table", async () => {
     const bytes = await pdfOfSize(5000);
     const id = await uploadPdf(t, ann, bytes);
@@ -94,7 +128,7 @@ describe('document bytes in the database, in pieces', () => {
     );
     const counted = (all as unknown as { rows: { n: number; documents: number }[] }).rows[0]!;
     expect(counted.n).toBe(counted.documents);
-    expect(counted.documents).toBe(3);
+    expect(counted.documents).toBe(4);
     expect(Buffer.from((await postgresBlobStore.get(database.db, id))!).equals(bytes)).toBe(true);
     const old = await database.db.execute(sql`select to_regclass('rdss.document_blobs') as name`);
     expect((old as unknown as { rows: { name: string | null }[] }).rows[0]?.name).toBeNull();

@@ -342,6 +342,11 @@ export const configDocs: Record<Variable, { default: string; description: string
     default: '30',
     description: 'How long parsing an upload or preparing a signature may run on the PDF threads.',
   },
+  PDF_TRAIL_WARM_UPS: {
+    default: '40',
+    description:
+      "Sample signing trails the trail's thread renders as the server starts, so that the first signatures' trails are laid out by compiled code; 0 starts the thread with the first trail.",
+  },
   THUMBNAIL_TIMEOUT_SECONDS: {
     default: '5',
     description:

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isPdfError } from '@signet/pades';
 import { inflateBombPdf } from '#test/heavy-pdfs';
 import { createPdfPool, type PdfPool } from './pdf-pool';
+import { sampleTrail } from './trail-warm-up';
 
 const MiB = 1024 * 1024;
 
@@ -70,5 +71,38 @@ describe('createPdfPool', () => {
     expect(isPdfError(reason, 'TOO_COMPLEX')).toBe(true);
     expect(String(reason)).toMatch(/longer than 300 ms/);
     expect(next).toEqual({ status: 'fulfilled', value: { security: 'NONE', signed: false } });
+  });
+
+  it("renders a signature's trail on its own thread while every PDF thread is busy", async () => {
+    pool = createPdfPool({
+      inflateFactor: 1_000,
+      inflateAllowanceBytes: 2048 * MiB,
+      timeoutMs: 30_000,
+      heapMb: 256,
+      threads: 1,
+    });
+    let inspected = false;
+    const busy = pool.inspect(inflateBombPdf(16, 64 * MiB)).finally(() => {
+      inspected = true;
+    });
+    const trail = await pool.renderTrail(sampleTrail(1));
+    expect(inspected).toBe(false);
+    expect(new TextDecoder().decode(trail.subarray(0, 5))).toBe('%PDF-');
+    await busy;
+  });
+
+  it('warms the trail thread as it starts, and closes while it warms', async () => {
+    pool = createPdfPool({
+      inflateFactor: 16,
+      inflateAllowanceBytes: 64 * MiB,
+      timeoutMs: 30_000,
+      heapMb: 256,
+      trailWarmUps: 1_000,
+    });
+    // A trail asked meanwhile waits for one sample at most, not for the thousand.
+    const trail = await pool.renderTrail(sampleTrail(2, 5));
+    expect(trail.length).toBeGreaterThan(1_000);
+    // Closing stops the samples left (the test's end waits for it).
+    await pool.close();
   });
 });

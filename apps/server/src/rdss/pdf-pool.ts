@@ -18,6 +18,7 @@ import {
 } from '@signet/pades';
 import type { PdfJob, PdfJobAnswer } from './pdf-worker';
 import type { SigningTrailInput } from './signing-trail-render';
+import { sampleTrail } from './trail-warm-up';
 
 /**
  * The PDF engine's work off the server's thread (docs/decisions/022-pdf-work-off-the-event-loop.md):
@@ -64,6 +65,11 @@ export interface PdfPoolOptions {
   heapMb: number;
   /** Threads; the cores by default. */
   threads?: number;
+  /**
+   * Sample trails the trail's thread renders as the server starts, so that a signature's trail
+   * is laid out by compiled code (decision 050); 0: the thread starts with the first trail.
+   */
+  trailWarmUps?: number;
 }
 
 /**
@@ -88,18 +94,14 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 const tooComplex = (message: string, cause?: unknown) =>
   new PdfError('TOO_COMPLEX', message, cause === undefined ? undefined : { cause });
 
-export function createPdfPool(options: PdfPoolOptions): PdfPool {
-  const threads = options.threads ?? availableParallelism();
-  const pool = new Piscina<PdfJob, PdfJobAnswer>({
-    ...workerEntry(),
-    // Threads start with the first job (a server start need not wait) and stop when idle.
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    // Below the server's thread in the scheduler: on a busy machine requests go first.
-    niceIncrement: 10,
-    resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
-  });
+type PdfJobRun = (job: DistributiveOmit<PdfJob, 'started'>) => Promise<PdfJobAnswer>;
+
+/** Runs jobs on `pool`, one a thread and the rest waiting their turn, each within its time limit. */
+function jobRunner(
+  pool: Piscina<PdfJob, PdfJobAnswer>,
+  threads: number,
+  timeoutMs: number,
+): PdfJobRun {
   // Jobs wait here rather than in the pool's queue: one thread each, no more.
   const waiting: (() => void)[] = [];
   let running = 0;
@@ -116,7 +118,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     else running--;
   };
 
-  const run = async (job: DistributiveOmit<PdfJob, 'started'>): Promise<PdfJobAnswer> => {
+  return async (job) => {
     await turn();
     // The time limit counts from the job's start on its thread (not a new thread's start, which
     // from source loads tsx): the thread says when.
@@ -124,7 +126,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     const stop = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     port1.once('message', () => {
-      timer = setTimeout(() => stop.abort(new TimeLimit()), options.timeoutMs);
+      timer = setTimeout(() => stop.abort(new TimeLimit()), timeoutMs);
     });
     try {
       const answer = await pool.run(
@@ -139,8 +141,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     } catch (error) {
       if (error instanceof PdfError) throw error;
       // Stopped at its time limit, or its thread ran out of heap: the file asks too much.
-      if (stop.signal.aborted)
-        throw tooComplex(`the file took longer than ${options.timeoutMs} ms`, error);
+      if (stop.signal.aborted) throw tooComplex(`the file took longer than ${timeoutMs} ms`, error);
       if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw tooComplex('the file needs more memory than a PDF job has', error);
       throw error;
@@ -150,6 +151,58 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       done();
     }
   };
+}
+
+/**
+ * The signing trail's thread: a sign request waits for its trail, so trails have a thread of
+ * their own at the server's priority, never behind an upload's parse or a validation, and kept
+ * warm (decision 050: 8–15 ms a trail on a cold thread, 3 ms once its code is compiled).
+ */
+function trailThread(options: PdfPoolOptions): Pick<PdfPool, 'renderTrail' | 'close'> {
+  const warmUps = options.trailWarmUps ?? 0;
+  const pool = new Piscina<PdfJob, PdfJobAnswer>({
+    ...workerEntry(),
+    // Warmed, it lives as long as the server; otherwise it starts with the first trail.
+    minThreads: warmUps > 0 ? 1 : 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+  });
+  const run = jobRunner(pool, 1, options.timeoutMs);
+  const renderTrail = async (input: SigningTrailInput) => {
+    const answer = await run({ kind: 'trail', input });
+    if (!('trail' in answer)) throw new Error('the PDF thread answered another job');
+    return answer.trail;
+  };
+  let closed = false;
+  // One sample at a time: a signature's trail waits behind one sample at most.
+  const warming = (async () => {
+    for (let run = 0; run < warmUps && !closed; run++) await renderTrail(sampleTrail(run));
+  })().catch(() => undefined);
+  return {
+    renderTrail,
+    close: async () => {
+      closed = true;
+      await pool.destroy();
+      await warming;
+    },
+  };
+}
+
+export function createPdfPool(options: PdfPoolOptions): PdfPool {
+  const threads = options.threads ?? availableParallelism();
+  const pool = new Piscina<PdfJob, PdfJobAnswer>({
+    ...workerEntry(),
+    // Threads start with the first job (a server start need not wait) and stop when idle.
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // Below the server's thread in the scheduler: on a busy machine requests go first.
+    niceIncrement: 10,
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+  });
+  const run = jobRunner(pool, threads, options.timeoutMs);
+  const trails = trailThread(options);
   const limitsOf = (bytes: Uint8Array) => ({
     inflateBytes: inflateBudgetFor(
       bytes.length,
@@ -197,11 +250,9 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       if (!('documentTimestamp' in answer)) throw new Error('the PDF thread answered another job');
       return answer.documentTimestamp;
     },
-    async renderTrail(input) {
-      const answer = await run({ kind: 'trail', input });
-      if (!('trail' in answer)) throw new Error('the PDF thread answered another job');
-      return answer.trail;
+    renderTrail: trails.renderTrail,
+    close: async () => {
+      await Promise.all([pool.destroy(), trails.close()]);
     },
-    close: () => pool.destroy(),
   };
 }

@@ -91,6 +91,7 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     inflateAllowanceBytes: config.PDF_INFLATE_ALLOWANCE_MB * 1024 * 1024,
     timeoutMs: config.PDF_JOB_TIMEOUT_SECONDS * 1000,
     heapMb: 256,
+    trailWarmUps: config.PDF_TRAIL_WARM_UPS,
   });
   app.addHook('onClose', () => pdf.close());
   // Roots the validation page trusts besides the embedded CA's; a bad file stops the start.
