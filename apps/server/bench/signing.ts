@@ -124,7 +124,7 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
       MAX_UPLOAD_DOCUMENT_BYTES: String(64 * 1024 * 1024),
       API_CALLS_PER_SECOND: '1000',
       REGISTRATIONS_PER_ADDRESS: '1000',
-      // The trail's thread warmed as a production server's is (test apps skip it).
+      // The signing threads warmed as a production server's are (test apps skip it).
       PDF_TRAIL_WARM_UPS: String(loadConfig({}).PDF_TRAIL_WARM_UPS),
     },
     ...(dataDir ? { dataDir } : { databaseUrl: database?.url }),
@@ -331,7 +331,7 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
 }
 
 // Both databases in one run: PGlite always, PostgreSQL with BENCH_DATABASE_URL.
-const tables = [await measure('PGlite (files)', undefined)];
+const tables = process.env.ONLY_PG ? [] : [await measure('PGlite (files)', undefined)];
 if (process.env.BENCH_DATABASE_URL) {
   tables.push(await measure('PostgreSQL', process.env.BENCH_DATABASE_URL));
 }

@@ -1,7 +1,7 @@
 /**
  * Signing trail rendering (issue 29, decision 045): the time of `renderSigningTrail` alone, on
  * this thread as on a PDF thread, for trails of 2, 5 and 50 events, every run a different trail
- * (`sampleTrail`, what the trail's thread renders as a server starts), after warm-ups.
+ * (`sampleTrail`, what a signing thread renders as a server starts), after warm-ups.
  * The target is a typical trail (2–5 events) ≤ 6 ms at rest. Each value is the wall time's p50
  * with p10–p90 and the CPU time's p50 beside it (the machine may be shared). A printed table,
  * not a test.

@@ -45,7 +45,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // One key-encryption key per test process: no kek.key file, and a reopened app unwraps.
     KEY_ENCRYPTION_KEY: testKeyEncryptionKey,
-    // A test app is short-lived: its trails start their thread (the bench sets production's).
+    // A test app is short-lived: its signing threads start cold (the bench sets production's).
     PDF_TRAIL_WARM_UPS: '0',
     ...(testDatabase.url ? { DATABASE_URL: testDatabase.url } : {}),
     ...options.env,

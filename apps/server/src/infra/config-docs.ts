@@ -345,7 +345,7 @@ export const configDocs: Record<Variable, { default: string; description: string
   PDF_TRAIL_WARM_UPS: {
     default: '40',
     description:
-      "Sample signing trails the trail's thread renders as the server starts, so that the first signatures' trails are laid out by compiled code; 0 starts the thread with the first trail.",
+      "Sample signing trails a signing thread renders as the server starts, so that the first signatures' trails are laid out by compiled code; 0 starts the signing threads with their first job.",
   },
   THUMBNAIL_TIMEOUT_SECONDS: {
     default: '5',

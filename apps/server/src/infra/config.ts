@@ -180,7 +180,7 @@ export const envSchema = z.object({
   PDF_INFLATE_ALLOWANCE_MB: int(1, 4_096).default(64),
   /** How long parsing an upload or preparing a signature may run on the PDF threads. */
   PDF_JOB_TIMEOUT_SECONDS: int(1, 600).default(30),
-  /** Sample signing trails rendered as the server starts, to compile the trail's code (decision 050); 0: none. */
+  /** Sample signing trails a signing thread renders as the server starts, to compile the trail's code (decision 050); 0: none. */
   PDF_TRAIL_WARM_UPS: int(0, 1_000).default(40),
   /** How long page 1 may render; a document past it (or that fails) shows a placeholder from then on. */
   THUMBNAIL_TIMEOUT_SECONDS: int(1, 120).default(5),

@@ -73,7 +73,7 @@ describe('createPdfPool', () => {
     expect(next).toEqual({ status: 'fulfilled', value: { security: 'NONE', signed: false } });
   });
 
-  it("renders a signature's trail on its own thread while every PDF thread is busy", async () => {
+  it("renders a signer's trail on the signing threads while every other PDF thread is busy", async () => {
     pool = createPdfPool({
       inflateFactor: 1_000,
       inflateAllowanceBytes: 2048 * MiB,
@@ -91,7 +91,7 @@ describe('createPdfPool', () => {
     await busy;
   });
 
-  it('warms the trail thread as it starts, and closes while it warms', async () => {
+  it('warms a signing thread as it starts, and closes while it warms', async () => {
     pool = createPdfPool({
       inflateFactor: 16,
       inflateAllowanceBytes: 64 * MiB,

@@ -22,9 +22,10 @@ import { sampleTrail } from './trail-warm-up';
 
 /**
  * The PDF engine's work off the server's thread (docs/decisions/022-pdf-work-off-the-event-loop.md):
- * an upload's parse, a signature's preparation and a document's validation run on a pool of worker threads, one per core,
- * each job within a time limit and each thread within a heap, so that one document never holds
- * the requests of others.
+ * an upload's parse and a document's validation run on a pool of worker threads, one per core,
+ * below the server's priority; a signature's trail and preparation on signing threads of their
+ * own (`signingThreads`). Each job runs within a time limit and each thread within a heap, so
+ * that one document never holds the requests of others.
  */
 export interface PdfPool {
   /** `inspectPdf` within the file's inflate budget; rejects with a PdfError as the engine does. */
@@ -66,8 +67,8 @@ export interface PdfPoolOptions {
   /** Threads; the cores by default. */
   threads?: number;
   /**
-   * Sample trails the trail's thread renders as the server starts, so that a signature's trail
-   * is laid out by compiled code (decision 050); 0: the thread starts with the first trail.
+   * Sample trails a signing thread renders as the server starts, so that a signature's trail is
+   * laid out by compiled code (decision 050); 0: the signing threads start with their first job.
    */
   trailWarmUps?: number;
 }
@@ -154,32 +155,34 @@ function jobRunner(
 }
 
 /**
- * The signing trail's thread: a sign request waits for its trail, so trails have a thread of
- * their own at the server's priority, never behind an upload's parse or a validation, and kept
- * warm (decision 050: 8–15 ms a trail on a cold thread, 3 ms once its code is compiled).
+ * The PDF work a signer waits for (the trail, the prepare of the revision and of its document
+ * time-stamp) on threads of their own at the server's priority, never behind an upload's parse or
+ * a validation; one of them kept warm (decision 050: a trail took 8–15 ms on a cold thread, 3 ms
+ * once its code was compiled, and a niced 50 MB prepare waited for the KDF's core).
  */
-function trailThread(options: PdfPoolOptions): Pick<PdfPool, 'renderTrail' | 'close'> {
+function signingThreads(options: PdfPoolOptions, threads: number) {
   const warmUps = options.trailWarmUps ?? 0;
   const pool = new Piscina<PdfJob, PdfJobAnswer>({
     ...workerEntry(),
-    // Warmed, it lives as long as the server; otherwise it starts with the first trail.
+    // Warmed, one lives as long as the server; otherwise they start with the first job.
     minThreads: warmUps > 0 ? 1 : 0,
-    maxThreads: 1,
+    maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
-  const run = jobRunner(pool, 1, options.timeoutMs);
+  const run = jobRunner(pool, threads, options.timeoutMs);
   const renderTrail = async (input: SigningTrailInput) => {
     const answer = await run({ kind: 'trail', input });
     if (!('trail' in answer)) throw new Error('the PDF thread answered another job');
     return answer.trail;
   };
   let closed = false;
-  // One sample at a time: a signature's trail waits behind one sample at most.
+  // One sample at a time: a signer's job waits behind one sample at most.
   const warming = (async () => {
     for (let run = 0; run < warmUps && !closed; run++) await renderTrail(sampleTrail(run));
   })().catch(() => undefined);
   return {
+    run,
     renderTrail,
     close: async () => {
       closed = true;
@@ -202,7 +205,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
   });
   const run = jobRunner(pool, threads, options.timeoutMs);
-  const trails = trailThread(options);
+  const signing = signingThreads(options, threads);
   const limitsOf = (bytes: Uint8Array) => ({
     inflateBytes: inflateBudgetFor(
       bytes.length,
@@ -219,7 +222,11 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     },
     async prepareIncrement(bytes, prepareOptions) {
       const limits = limitsOf(bytes);
-      const answer = await run({ kind: 'prepare', bytes, options: { ...prepareOptions, limits } });
+      const answer = await signing.run({
+        kind: 'prepare',
+        bytes,
+        options: { ...prepareOptions, limits },
+      });
       if (!('prepared' in answer)) throw new Error('the PDF thread answered another job');
       return answer.prepared;
     },
@@ -242,7 +249,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       return answer.revocationPaths;
     },
     async prepareDocumentTimestamp(bytes, timestampOptions) {
-      const answer = await run({
+      const answer = await signing.run({
         kind: 'documentTimestamp',
         bytes,
         options: { ...timestampOptions, limits: limitsOf(bytes) },
@@ -250,9 +257,9 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       if (!('documentTimestamp' in answer)) throw new Error('the PDF thread answered another job');
       return answer.documentTimestamp;
     },
-    renderTrail: trails.renderTrail,
+    renderTrail: signing.renderTrail,
     close: async () => {
-      await Promise.all([pool.destroy(), trails.close()]);
+      await Promise.all([pool.destroy(), signing.close()]);
     },
   };
 }

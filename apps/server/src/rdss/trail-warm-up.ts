@@ -3,7 +3,7 @@ import type { SigningTrailInput } from './signing-trail-render';
 
 /**
  * A made-up trail of `events` events, different on every `run` (names, times, ids, and English
- * or Hungarian by turns, so no text is laid out twice by chance): what the trail's thread renders
+ * or Hungarian by turns, so no text is laid out twice by chance): what a signing thread renders
  * as the server starts to compile its code (decision 050), and what `bench:trail` measures.
  */
 export function sampleTrail(run: number, events = 3): SigningTrailInput {
