@@ -179,7 +179,8 @@ function signingThreads(options: PdfPoolOptions, threads: number) {
   let closed = false;
   // One sample at a time: a signer's job waits behind one sample at most.
   const warming = (async () => {
-    for (let run = 0; run < warmUps && !closed; run++) await renderTrail(sampleTrail(run));
+    for (let sample = 0; sample < warmUps && !closed; sample++)
+      await renderTrail(sampleTrail(sample));
   })().catch(() => undefined);
   return {
     run,
