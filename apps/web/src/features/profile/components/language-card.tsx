@@ -3,6 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeSchema } from '@signet/contracts/users';
 import type { Locale } from '@signet/contracts/users';
@@ -15,9 +16,12 @@ export function LanguageCard({ locale }: { locale: Locale }) {
   const { t, i18n } = useTranslation('profile');
   const toast = useToast();
   const updateSelf = useUpdateSelf();
+  // The choice shows from the pick on, while it saves (as on the mail card).
+  const [saving, setSaving] = useState<Locale | null>(null);
 
   const changeLocale = async (next: Locale) => {
     if (next === locale) return;
+    setSaving(next);
     try {
       // The answer becomes the current user, whose locale the interface language follows.
       await updateSelf.mutateAsync({ locale: next });
@@ -27,6 +31,8 @@ export function LanguageCard({ locale }: { locale: Locale }) {
       toast.success(t('toast.languageChanged', { lng: languageOfLocale(next) }));
     } catch (error) {
       toast.error(error);
+    } finally {
+      setSaving(null);
     }
   };
 
@@ -39,12 +45,12 @@ export function LanguageCard({ locale }: { locale: Locale }) {
         <TextField
           select
           label={t('language.label')}
-          value={(updateSelf.isPending && updateSelf.variables.locale) || locale}
+          value={saving ?? locale}
           onChange={(event) => {
             const parsed = localeSchema.safeParse(event.target.value);
             if (parsed.success) void changeLocale(parsed.data);
           }}
-          disabled={updateSelf.isPending}
+          disabled={saving !== null}
           sx={{ minWidth: 220 }}
         >
           {localeSchema.options.map((option) => (

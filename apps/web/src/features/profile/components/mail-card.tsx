@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailPreferenceSchema, type MailPreference } from '@signet/contracts/users';
 import { useToast } from '../../../shared/components/toast';
@@ -17,14 +18,20 @@ export function MailCard({ preference }: { preference: MailPreference }) {
   const { t } = useTranslation('profile');
   const toast = useToast();
   const updateSelf = useUpdateSelf();
+  // The choice shows from the click on, while it saves: the mutation's own state arrives a tick
+  // later, and the radio would flick back to the stored choice meanwhile.
+  const [saving, setSaving] = useState<MailPreference | null>(null);
 
   const change = async (next: MailPreference) => {
     if (next === preference) return;
+    setSaving(next);
     try {
       await updateSelf.mutateAsync({ mailPreference: next });
       toast.success(t('toast.mailChanged'));
     } catch (error) {
       toast.error(error);
+    } finally {
+      setSaving(null);
     }
   };
 
@@ -39,7 +46,7 @@ export function MailCard({ preference }: { preference: MailPreference }) {
         </Typography>
         <RadioGroup
           aria-labelledby="profile-mail-title"
-          value={(updateSelf.isPending && updateSelf.variables.mailPreference) || preference}
+          value={saving ?? preference}
           onChange={(event) => {
             const parsed = mailPreferenceSchema.safeParse(event.target.value);
             if (parsed.success) void change(parsed.data);
@@ -49,7 +56,7 @@ export function MailCard({ preference }: { preference: MailPreference }) {
             <FormControlLabel
               key={option}
               value={option}
-              disabled={updateSelf.isPending}
+              disabled={saving !== null}
               control={<Radio data-testid={`profile-mail-${option}`} />}
               label={t(`mail.${option}`)}
             />
