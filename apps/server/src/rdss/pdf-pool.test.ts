@@ -2,10 +2,20 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPdfError } from '@signet/pades';
 import { inflateBombPdf } from '#test/heavy-pdfs';
-import { createPdfPool, type PdfPool } from './pdf-pool';
+import { createPdfPool, type PdfPool, type PdfPoolOptions } from './pdf-pool';
 import { sampleTrail } from './trail-warm-up';
 
 const MiB = 1024 * 1024;
+
+/** A pool as the server makes one (its budget and limits), with `changes`. */
+const poolWith = (changes: Partial<PdfPoolOptions> = {}): PdfPool =>
+  createPdfPool({
+    inflateFactor: 16,
+    inflateAllowanceBytes: 64 * MiB,
+    timeoutMs: 30_000,
+    heapMb: 256,
+    ...changes,
+  });
 
 async function onePage(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -27,23 +37,13 @@ describe('createPdfPool', () => {
   afterEach(() => pool.close());
 
   it("inspects on its threads and hands back the engine's refusals with their codes", async () => {
-    pool = createPdfPool({
-      inflateFactor: 16,
-      inflateAllowanceBytes: 64 * MiB,
-      timeoutMs: 30_000,
-      heapMb: 256,
-    });
+    pool = poolWith();
     expect(await pool.inspect(await onePage())).toEqual({ security: 'NONE', signed: false });
     const notPdf = await refusal(pool.inspect(new TextEncoder().encode('hello')));
     expect(isPdfError(notPdf, 'NOT_A_PDF')).toBe(true);
     // The file's budget as configured: four streams of 8 MiB pass 16 MiB.
     const streams = inflateBombPdf(4, 8 * MiB);
-    const small = createPdfPool({
-      inflateFactor: 1,
-      inflateAllowanceBytes: 16 * MiB,
-      timeoutMs: 30_000,
-      heapMb: 256,
-    });
+    const small = poolWith({ inflateFactor: 1, inflateAllowanceBytes: 16 * MiB });
     try {
       expect(isPdfError(await refusal(small.inspect(streams)), 'TOO_COMPLEX')).toBe(true);
     } finally {
@@ -54,11 +54,10 @@ describe('createPdfPool', () => {
 
   it('stops a job past its time limit as too complex, and the next job runs', async () => {
     // A budget large enough that only the time limit stops 16 streams of 64 MiB.
-    pool = createPdfPool({
+    pool = poolWith({
       inflateFactor: 1_000,
       inflateAllowanceBytes: 2048 * MiB,
       timeoutMs: 300,
-      heapMb: 256,
       threads: 1,
     });
     const slow = inflateBombPdf(16, 64 * MiB);
@@ -74,13 +73,7 @@ describe('createPdfPool', () => {
   });
 
   it("renders a signer's trail on the signing threads while every other PDF thread is busy", async () => {
-    pool = createPdfPool({
-      inflateFactor: 1_000,
-      inflateAllowanceBytes: 2048 * MiB,
-      timeoutMs: 30_000,
-      heapMb: 256,
-      threads: 1,
-    });
+    pool = poolWith({ inflateFactor: 1_000, inflateAllowanceBytes: 2048 * MiB, threads: 1 });
     let inspected = false;
     const busy = pool.inspect(inflateBombPdf(16, 64 * MiB)).finally(() => {
       inspected = true;
@@ -92,13 +85,7 @@ describe('createPdfPool', () => {
   });
 
   it('warms a signing thread as it starts, and closes while it warms', async () => {
-    pool = createPdfPool({
-      inflateFactor: 16,
-      inflateAllowanceBytes: 64 * MiB,
-      timeoutMs: 30_000,
-      heapMb: 256,
-      trailWarmUps: 1_000,
-    });
+    pool = poolWith({ trailWarmUps: 1_000 });
     // A trail asked meanwhile waits for one sample at most, not for the thousand.
     const trail = await pool.renderTrail(sampleTrail(2, 5));
     expect(trail.length).toBeGreaterThan(1_000);
