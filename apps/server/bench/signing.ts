@@ -331,7 +331,7 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
 }
 
 // Both databases in one run: PGlite always, PostgreSQL with BENCH_DATABASE_URL.
-const tables = process.env.ONLY_PG ? [] : [await measure('PGlite (files)', undefined)];
+const tables = [await measure('PGlite (files)', undefined)];
 if (process.env.BENCH_DATABASE_URL) {
   tables.push(await measure('PostgreSQL', process.env.BENCH_DATABASE_URL));
 }
