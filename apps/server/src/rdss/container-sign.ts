@@ -10,7 +10,6 @@ import { AppError } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { Timings } from '#infra/timings';
 import type { SigningCredential } from '#rssp/public';
-import { chainEvents } from './chain-events';
 import type { NewChainHistoryEvent } from './chain-history';
 import { loadSubject } from './chain-subject';
 import type { ChainEntryRow } from './chain-table';
@@ -21,7 +20,9 @@ import { pdfFailure } from './pdf-failure';
 import { containerSignatureEvidence, type ContainerSignatureEvidence } from './signature-evidence';
 import { signedHistoryEvent } from './signed-history-event';
 import type { SignContext, Signer } from './sign-service';
-import { afterSignature, type StoredChain } from './stored-chain';
+import { completesChain } from './job-evidence';
+import { signatureCommit } from './sign-commit';
+import type { StoredChain } from './stored-chain';
 
 /**
  * A bulk chain on its way to its next container signature (issue 27 §4, decision 040): the
@@ -169,7 +170,7 @@ export async function commitContainerJob(
   },
 ): Promise<SignResultItem> {
   const { actor, input, job, evidence, timings } = options;
-  const allDone = job.stored.entries.every((e) => e.id === job.entry.id || e.status === 'DONE');
+  const allDone = completesChain(job);
   const row: ContainerSignatureRow = {
     id: randomUUID(),
     chainId: job.chainId,
@@ -189,24 +190,10 @@ export async function commitContainerJob(
     signedAt: job.signedAt.toISOString(),
     level: evidence.level,
   };
-  const events = chainEvents(
-    'SIGNATURE_CHAIN_UPDATED',
-    afterSignature(job.stored, job.entry.id, allDone),
-  );
   const committed = await timings.measure('database', () =>
     commitContainerSignature(ctx.database.db, {
+      ...signatureCommit(ctx, { actor, input, job, result, chainDone: allDone }),
       row,
-      version: job.version,
-      entry: { id: job.entry.id, comment: job.item.comment ?? null },
-      chainDone: allDone,
-      signRequest: input.idempotencyKey
-        ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
-        : undefined,
-      notification: (when) => ctx.events.notification(events, when),
-      history: [
-        job.history,
-        ...(allDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
-      ],
     }),
   );
   if (!committed) throw busy();

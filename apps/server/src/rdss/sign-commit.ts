@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { SignRequest, SignResultItem } from '@signet/contracts/signatures';
 import type { AuthUser } from '#infra/auth-types';
 import type { Timings } from '#infra/timings';
@@ -62,10 +63,6 @@ export async function commitJob(
     level: evidence.main.level,
     ...(evidence.main.missing.length > 0 ? { missingValidationData: evidence.main.missing } : {}),
   };
-  const events = chainEvents(
-    'SIGNATURE_CHAIN_UPDATED',
-    afterSignature(job.stored, job.entry.id, allDone),
-  );
   const inDatabase = ctx.increments.inDatabase === true;
   let committed: boolean;
   try {
@@ -79,23 +76,13 @@ export async function commitJob(
       }
       crash(ctx, 'stored');
       return revisions.commitSignature(ctx.database.db, {
+        ...signatureCommit(ctx, { actor, input, job, result, chainDone: allDone }),
         revision,
-        version: job.version,
-        entry: { id: job.entry.id, comment: job.item.comment ?? null },
-        chainDone: allDone,
         increment: inDatabase ? increment : undefined,
         trailRevision: trailRevision && {
           revision: trailRevision,
           increment: inDatabase ? trailIncrement : undefined,
         },
-        signRequest: input.idempotencyKey
-          ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
-          : undefined,
-        notification: (when) => ctx.events.notification(events, when),
-        history: [
-          job.history,
-          ...(allDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
-        ],
       });
     });
   } catch (error) {
@@ -108,6 +95,42 @@ export async function commitJob(
   }
   crash(ctx, 'committed');
   return result;
+}
+
+/**
+ * What a signature's commit writes beside its own row, a PDF's or a container's alike: the chain
+ * only while still at the version it was prepared on, the entry DONE (the chain too after the
+ * last signer), the idempotency record, the chain's events (published once it commits) and its
+ * history (SIGNED, then COMPLETED).
+ */
+export function signatureCommit(
+  ctx: Pick<SignContext, 'events'>,
+  options: {
+    actor: AuthUser;
+    input: SignRequest;
+    job: Pick<Job, 'chainId' | 'version' | 'entry' | 'item' | 'stored' | 'history'>;
+    result: SignResultItem;
+    chainDone: boolean;
+  },
+) {
+  const { actor, input, job, result, chainDone } = options;
+  const events = chainEvents(
+    'SIGNATURE_CHAIN_UPDATED',
+    afterSignature(job.stored, job.entry.id, chainDone),
+  );
+  return {
+    version: job.version,
+    entry: { id: job.entry.id, comment: job.item.comment ?? null },
+    chainDone,
+    signRequest: input.idempotencyKey
+      ? { userId: actor.id, idempotencyKey: input.idempotencyKey, result }
+      : undefined,
+    notification: (when: SQL) => ctx.events.notification(events, when),
+    history: [
+      job.history,
+      ...(chainDone ? [{ chainId: job.chainId, kind: 'COMPLETED' as const }] : []),
+    ],
+  };
 }
 
 /** The revision row of a signed increment over `part`'s latest revision (its document's). */
