@@ -51,8 +51,15 @@ describe('document bytes in the database, in pieces', () => {
 
     const db = t.context.database.db;
     const target = Buffer.alloc(bytes.length);
-    expect(await postgresBlobStore.readInto(db, id, target)).toBe(true);
+    // Each range as it lands, in order (a signature hashes its revision meanwhile).
+    const ranges: Uint8Array[] = [];
+    expect(await postgresBlobStore.readInto(db, id, target, (r) => ranges.push(r))).toBe(true);
     expect(target.equals(bytes)).toBe(true);
+    expect(ranges.every((r) => r.buffer === target.buffer)).toBe(true);
+    expect(ranges.map((r) => r.byteOffset)).toEqual(
+      ranges.map((_, i) => ranges.slice(0, i).reduce((n, r) => n + r.length, 0)),
+    );
+    expect(Buffer.concat(ranges).equals(bytes)).toBe(true);
     await expect(postgresBlobStore.readInto(db, id, Buffer.alloc(10))).rejects.toThrow(/long/);
   });
 

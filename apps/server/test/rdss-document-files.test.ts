@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -150,6 +150,24 @@ describe('document bytes as files beside the embedded database', () => {
         headers: ann.headers,
       });
       expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
+    }
+  });
+
+  it('reads a large file into place in steps, handing each range over as it lands', async () => {
+    const store = fileBlobStore(join(dataDir, 'ranges'));
+    const db = t.context.database.db;
+    for (const size of [9 * 1024 * 1024 + 7, 1000]) {
+      const id = randomUUID();
+      const bytes = randomBytes(size);
+      await store.put(db, id, bytes);
+      const target = Buffer.alloc(size);
+      const ranges: Uint8Array[] = [];
+      expect(await store.readInto(db, id, target, (range) => ranges.push(range))).toBe(true);
+      expect(target.equals(bytes)).toBe(true);
+      // In order, each a view of the target: a hash of them is the file's.
+      expect(ranges.every((r) => r.buffer === target.buffer)).toBe(true);
+      expect(Buffer.concat(ranges).equals(bytes)).toBe(true);
+      expect(ranges.length).toBe(size > 1024 * 1024 ? 3 : 1);
     }
   });
 

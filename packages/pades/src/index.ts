@@ -1,4 +1,10 @@
-export { prepare, prepareBatch, prepareIncrement } from './prepare';
+export {
+  prepare,
+  prepareBatch,
+  prepareIncrement,
+  signatureDigestTail,
+  withDocumentDigest,
+} from './prepare';
 export { TRAIL_PAGE_KEY, markTrailPages } from './append-pages';
 export type { PrepareOptions, PreparedSignature, PreparedState } from './prepare';
 export { embed } from './embed';

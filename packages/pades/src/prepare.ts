@@ -59,6 +59,13 @@ export interface PrepareOptions {
    * signature's page then counts the document's own pages only.
    */
   trailPages?: Uint8Array;
+  /**
+   * False when the caller hashes (`prepareIncrement` only): it holds a SHA-256 of `pdf` already
+   * (a large revision, hashed while it was read), continues it over `signatureDigestTail` and
+   * gives the digest to `withDocumentDigest`. `hash` and the signed attributes then come back
+   * empty. True by default.
+   */
+  hashDocument?: boolean;
 }
 
 /** Everything `embed` needs besides the prepared bytes: small and JSON-serialisable. */
@@ -323,9 +330,25 @@ function prepareOutput(
   const updateBytes = update.finish();
   const base = pdf.length;
   const byteRange = fillByteRange(updateBytes, base, layout);
-  const { contentsAt, contentsEnd } = layout;
   const total = base + updateBytes.length;
 
+  const state: PreparedState = {
+    version: 1,
+    algorithm: options.algorithm,
+    fieldName: name,
+    byteRange,
+    contentsOffset: base + layout.contentsAt,
+    originalLength: base,
+    placeholderSize,
+    signedAttributes: '',
+    certificateChain: options.certificateChain.map((cert) => Buffer.from(cert).toString('base64')),
+  };
+  if (options.hashDocument === false) {
+    if (output === 'document') {
+      throw new PdfError('INVALID_OPTIONS', 'only an increment can be prepared unhashed');
+    }
+    return { pdf: updateBytes, hash: new Uint8Array(0), state };
+  }
   const hasher = createHash('sha256');
   let out: Buffer;
   if (output === 'document') {
@@ -336,27 +359,52 @@ function prepareOutput(
     hasher.update(pdf);
     out = updateBytes;
   }
-  const digest = hasher
-    .update(updateBytes.subarray(0, contentsAt))
-    .update(updateBytes.subarray(contentsEnd))
-    .digest();
+  for (const part of tailOf(updateBytes, state)) hasher.update(part);
+  return { ...signedWith(state, hasher.digest(), signerCertificate), pdf: out };
+}
+
+/** The increment's bytes the signature covers: all of it but the /Contents placeholder. */
+function tailOf(increment: Uint8Array, state: PreparedState): Uint8Array[] {
+  const [, firstEnd, secondStart] = state.byteRange;
+  return [
+    increment.subarray(0, firstEnd - state.originalLength),
+    increment.subarray(secondStart - state.originalLength),
+  ];
+}
+
+/** The signed attributes over `digest` (the byte ranges'), and what the key signs. */
+function signedWith(
+  state: PreparedState,
+  digest: Uint8Array,
+  signerCertificate: Certificate,
+): Omit<PreparedSignature, 'pdf'> {
   const signedAttributes = buildSignedAttributes(digest, signerCertificate);
   const hash =
-    options.algorithm === 'SLH_DSA_SHA2_128F'
+    state.algorithm === 'SLH_DSA_SHA2_128F'
       ? signedAttributes
       : createHash('sha256').update(signedAttributes).digest();
-  const state: PreparedState = {
-    version: 1,
-    algorithm: options.algorithm,
-    fieldName: name,
-    byteRange,
-    contentsOffset: base + contentsAt,
-    originalLength: base,
-    placeholderSize,
-    signedAttributes: Buffer.from(signedAttributes).toString('base64'),
-    certificateChain: options.certificateChain.map((cert) => Buffer.from(cert).toString('base64')),
+  return {
+    hash,
+    state: { ...state, signedAttributes: Buffer.from(signedAttributes).toString('base64') },
   };
-  return { pdf: out, hash, state };
+}
+
+/**
+ * What the signature's digest covers after the document itself, for an increment prepared with
+ * `hashDocument: false`: the increment without its placeholder. The digest is SHA-256 over the
+ * document followed by these.
+ */
+export function signatureDigestTail(prepared: PreparedSignature): Uint8Array[] {
+  return tailOf(prepared.pdf, prepared.state);
+}
+
+/** An increment prepared with `hashDocument: false`, completed with the caller's digest. */
+export function withDocumentDigest(
+  prepared: PreparedSignature,
+  digest: Uint8Array,
+): PreparedSignature {
+  const signer = parseCertificate(Buffer.from(prepared.state.certificateChain[0] ?? '', 'base64'));
+  return { ...signedWith(prepared.state, digest, signer), pdf: prepared.pdf };
 }
 
 /** Prepares several documents for one authorisation; the hashes come back in the same order. */

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,8 +10,10 @@ import {
   prepare,
   prepareBatch,
   prepareIncrement,
+  signatureDigestTail,
   signIncrement,
   validate,
+  withDocumentDigest,
   type PreparedState,
   type SignatureReport,
 } from '../src/index';
@@ -160,6 +163,43 @@ describe('two phases', () => {
     const second = await embed(prepared, await signer.signHash(prepared.hash));
     const report = validate(Buffer.concat([signed, second]), { trustAnchors: [pki.caDer] });
     expect(report.signatures.map((s) => s.valid && !s.modifiedAfterSigning)).toEqual([true, true]);
+  });
+
+  it("an increment prepared unhashed, completed from the caller's own hash of the document, signs the same as a hashed one", async () => {
+    const signer = rsaSigner(pki, 'rsa2048');
+    const original = corpusFile('xref-stream');
+    const options = {
+      certificateChain: signer.certificateChain,
+      algorithm: signer.algorithm,
+      signingTime: new Date('2026-11-27T10:00:00Z'),
+      appearance: { page: 1, width: 120, height: 40, textLines: ['Alice'] },
+    };
+    const unhashed = prepareIncrement(original, { ...options, hashDocument: false });
+    expect(unhashed.hash).toHaveLength(0);
+    // The caller's hash of the document (signing hashes a large revision while reading it).
+    const hash = createHash('sha256').update(original);
+    for (const part of signatureDigestTail(unhashed)) hash.update(part);
+    const prepared = withDocumentDigest(unhashed, hash.digest());
+    const hashed = prepareIncrement(original, options);
+    expect(Buffer.from(prepared.pdf).equals(Buffer.from(hashed.pdf))).toBe(true);
+    expect(Buffer.from(prepared.hash).equals(Buffer.from(hashed.hash))).toBe(true);
+    expect(prepared.state).toEqual(hashed.state);
+
+    const signed = Buffer.concat([
+      original,
+      await embed(prepared, await signer.signHash(prepared.hash)),
+    ]);
+    writeFileSync(join(dir, 'unhashed.pdf'), signed);
+    expect(validate(signed, { trustAnchors: [pki.caDer] }).signatures[0]).toMatchObject({
+      valid: true,
+      coversWholeDocument: true,
+    });
+    expect((await pdfsig(pki, join(dir, 'unhashed.pdf')))[0]).toMatchObject({
+      valid: true,
+      trusted: true,
+    });
+    // A whole document is always hashed: only an increment leaves the hash to its caller.
+    expect(() => prepare(original, { ...options, hashDocument: false })).toThrow(/increment/);
   });
 
   it('keeps the state JSON-serialisable', () => {

@@ -29,9 +29,15 @@ export interface BlobStore {
   /**
    * Reads the bytes into `target`, which must be exactly their length (else it throws): a signed
    * revision joins the original and its increments in one buffer of the final size without a
-   * second copy of the original. False when the bytes are missing.
+   * second copy of the original. False when the bytes are missing. `onRange` is given each range
+   * of `target` as it is filled, in order (a signature hashes its revision as it is read).
    */
-  readInto(db: Handle, documentId: string, target: Uint8Array): Promise<boolean>;
+  readInto(
+    db: Handle,
+    documentId: string,
+    target: Uint8Array,
+    onRange?: (range: Uint8Array) => void,
+  ): Promise<boolean>;
   /**
    * The bytes in pieces, in order, each read while the one before is being sent: a download
    * holds a piece or two, never the file. Undefined when the bytes are missing. Nothing is held
@@ -159,7 +165,7 @@ export const postgresBlobStore: BlobStore = {
     if (chunks.length === 1) return chunks[0]!.bytes;
     return Buffer.concat(chunks.map((c) => c.bytes));
   },
-  async readInto(db, documentId, target) {
+  async readInto(db, documentId, target, onRange) {
     const server = serverAccessOf(db);
     if (server) {
       // Each piece is copied from the driver's receive buffer straight into place.
@@ -171,6 +177,7 @@ export const postgresBlobStore: BlobStore = {
             throw new LengthMismatch(`The bytes of ${documentId} are longer than ${target.length}`);
           }
           target.set(part!, offset);
+          onRange?.(target.subarray(offset, offset + part!.length));
           offset += part!.length;
         },
       );
@@ -189,6 +196,7 @@ export const postgresBlobStore: BlobStore = {
     let offset = 0;
     for (const { bytes } of chunks) {
       target.set(bytes, offset);
+      onRange?.(target.subarray(offset, offset + bytes.length));
       offset += bytes.length;
     }
     return true;
@@ -252,11 +260,13 @@ export async function readIntoByGet(
   db: Handle,
   id: string,
   target: Uint8Array,
+  onRange?: (range: Uint8Array) => void,
 ): Promise<boolean> {
   const bytes = await store.get(db, id);
   if (!bytes) return false;
   checkLength(id, bytes.length, target);
   target.set(bytes);
+  onRange?.(target);
   return true;
 }
 

@@ -28,6 +28,9 @@ const pieceBytes = 256 * 1024;
  */
 const syncBytes = 1024 * 1024;
 
+/** A large file read while its ranges are hashed is read in steps of this size. */
+const hashedReadBytes = 4 * 1024 * 1024;
+
 /**
  * A file written by positional writes of at most 256 KiB, each queued on libuv's thread pool the
  * moment its bytes are given, so the file is written while the JavaScript thread still receives,
@@ -152,8 +155,8 @@ export function fileBlobStore(dir: string, extension = 'pdf'): BlobStore {
         throw error;
       }
     },
-    async readInto(_db, documentId, target) {
-      return (await readWhole(pathOf(documentId), target)) !== undefined;
+    async readInto(_db, documentId, target, onRange) {
+      return (await readWhole(pathOf(documentId), target, onRange)) !== undefined;
     },
     async pieces(_db, documentId, buffers) {
       const path = pathOf(documentId);
@@ -197,8 +200,16 @@ async function* filePieces(path: string, buffers?: PieceBuffers): AsyncGenerator
  * A file's bytes read into `into`, which must be exactly their length (the start of a joined
  * revision's buffer); undefined when the file is missing.
  */
-async function readWhole(path: string, into: Uint8Array): Promise<Uint8Array | undefined> {
-  if (into.length <= syncBytes) return readWholeSync(path, into);
+async function readWhole(
+  path: string,
+  into: Uint8Array,
+  onRange?: (range: Uint8Array) => void,
+): Promise<Uint8Array | undefined> {
+  if (into.length <= syncBytes) {
+    const read = readWholeSync(path, into);
+    if (read) onRange?.(into);
+    return read;
+  }
   let file;
   try {
     file = await open(path, 'r');
@@ -209,10 +220,14 @@ async function readWhole(path: string, into: Uint8Array): Promise<Uint8Array | u
   try {
     const { size } = await file.stat();
     checkLength(path, size, into);
+    // Read in steps when someone hashes the ranges: the hash runs beside the next read.
+    const step = onRange ? hashedReadBytes : size;
     let offset = 0;
     while (offset < size) {
-      const { bytesRead } = await file.read(into, offset, size - offset, offset);
+      const length = Math.min(step, size - offset);
+      const { bytesRead } = await file.read(into, offset, length, offset);
       if (bytesRead === 0) throw new Error(`${path} ended early`);
+      onRange?.(into.subarray(offset, offset + bytesRead));
       offset += bytesRead;
     }
     return into;

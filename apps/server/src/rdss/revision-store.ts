@@ -39,8 +39,8 @@ export const postgresIncrementStore: BlobStore = {
       .where(eq(revisionIncrements.revisionId, revisionId));
     return row?.bytes;
   },
-  readInto(db, revisionId, target) {
-    return readIntoByGet(postgresIncrementStore, db, revisionId, target);
+  readInto(db, revisionId, target, onRange) {
+    return readIntoByGet(postgresIncrementStore, db, revisionId, target, onRange);
   },
   pieces(db, revisionId) {
     return piecesByGet(postgresIncrementStore, db, revisionId);
@@ -157,15 +157,22 @@ export async function joinRevision(
   revisions: readonly RevisionRow[],
   /**
    * Where the bytes go (signing's pool of large buffers, `revision-buffers.ts`), given the
-   * original's length for a document not signed yet.
+   * original's length for a document not signed yet; `onRange` is given each range of it as it
+   * is filled, in order (`BlobStore.readInto`).
    */
-  into?: { originalSize: number; allocate: (size: number) => Buffer },
+  into?: {
+    originalSize: number;
+    allocate: (size: number) => Buffer;
+    onRange?: (range: Uint8Array) => void;
+  },
 ): Promise<Uint8Array> {
   if (revisions.length === 0) {
     if (into) {
       const out = into.allocate(into.originalSize);
       try {
-        if (!(await stores.blobs.readInto(db, documentId, out))) throw missing(documentId);
+        if (!(await stores.blobs.readInto(db, documentId, out, into.onRange))) {
+          throw missing(documentId);
+        }
         return out;
       } catch (error) {
         // Bytes of another length than recorded are damaged: the engine is given them as they
@@ -183,13 +190,14 @@ export async function joinRevision(
   // (one statement for all of them) after it.
   const out = into ? into.allocate(last.fileSize) : Buffer.allocUnsafe(last.fileSize);
   const [found, increments] = await Promise.all([
-    stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize)),
+    stores.blobs.readInto(db, documentId, out.subarray(0, first.baseSize), into?.onRange),
     checkedIncrements(db, stores.increments, revisions),
   ]);
   if (!found) throw missing(documentId);
   let offset = first.baseSize;
   for (const increment of increments) {
     out.set(increment, offset);
+    into?.onRange?.(out.subarray(offset, offset + increment.length));
     offset += increment.length;
   }
   return out;

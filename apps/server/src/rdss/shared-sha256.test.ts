@@ -87,4 +87,41 @@ describe('createSharedSha256', () => {
     const next = feed(hashes, 1_500_000, 65536);
     expect(await next.digest).toBe(sha256(next.bytes));
   });
+
+  it('grows a prefix as a revision is read, and answers it only for exactly the bytes it was given', async () => {
+    hashes = createSharedSha256();
+    const buffer = new SharedArrayBuffer(6_000_000);
+    const bytes = new Uint8Array(buffer, 500, 5_000_000);
+    bytes.set(randomBytes(bytes.length));
+    const tail = randomBytes(40_000);
+    const read = (growing: ReturnType<SharedSha256['growing']>, upTo: number) => {
+      for (let offset = 0; offset < upTo; offset += 65536) {
+        growing.update(bytes.subarray(offset, Math.min(upTo, offset + 65536)));
+      }
+    };
+    const whole = hashes.growing();
+    read(whole, bytes.length);
+    const prefix = whole.of(bytes);
+    whole.release(); // the prefix is its own now
+    expect(Buffer.from((await prefix?.digestWith([tail])) ?? []).toString('hex')).toBe(
+      sha256(Buffer.concat([bytes, tail])),
+    );
+    prefix?.release();
+
+    // A read that stopped short, a range out of order, ordinary memory: no prefix.
+    const short = hashes.growing();
+    read(short, 1_000_000);
+    expect(short.of(bytes)).toBeUndefined();
+    const skipped = hashes.growing();
+    skipped.update(bytes.subarray(0, 10));
+    skipped.update(bytes.subarray(20, 30));
+    expect(skipped.of(bytes.subarray(0, 30))).toBeUndefined();
+    const plain = randomBytes(1000);
+    const ordinary = hashes.growing();
+    ordinary.update(plain);
+    expect(ordinary.of(plain)).toBeUndefined();
+    // The thread still hashes uploads.
+    const next = feed(hashes, 1_500_000, 65536);
+    expect(await next.digest).toBe(sha256(next.bytes));
+  });
 });

@@ -18,6 +18,22 @@ export interface PrefixSha256 {
   release(): void;
 }
 
+/**
+ * A prefix hash fed range by range as a revision's bytes land in its buffer (`joinRevision`'s
+ * `onRange`), so that the hash is done when the read is.
+ */
+export interface GrowingPrefix {
+  /** The next range of the buffer: consecutive ranges of one buffer, in order. */
+  update(range: Uint8Array): void;
+  /**
+   * The prefix of exactly `bytes`, when every range given covers them from their start to their
+   * end in shared memory (hashed on the hashing thread); else undefined, and this is released.
+   */
+  of(bytes: Uint8Array): PrefixSha256 | undefined;
+  /** Drops it (a read that failed); `of` then answers undefined. */
+  release(): void;
+}
+
 /** Hashes ranges of shared memory on a thread of their own (decision 011, "the hash on a thread of its own"). */
 export interface SharedSha256 {
   /**
@@ -31,6 +47,12 @@ export interface SharedSha256 {
    * server's thread goes on meanwhile), else here. `bytes` must stay unchanged until released.
    */
   prefix(bytes: Uint8Array): PrefixSha256;
+  /**
+   * A prefix hash of a buffer being read: its ranges in shared memory are hashed on the hashing
+   * thread as they are given, beside the read; ranges of ordinary memory are not hashed at all
+   * (small revisions: the engine hashes them itself).
+   */
+  growing(): GrowingPrefix;
   close(): Promise<void>;
 }
 
@@ -144,6 +166,11 @@ export function createSharedSha256(): SharedSha256 {
     const w = started();
     // The whole range in one message: the thread hashes it while this one goes on.
     w.postMessage({ id, buffer: bytes.buffer, offset: bytes.byteOffset, length: bytes.byteLength });
+    return threadPrefix(w, id);
+  };
+
+  /** The digests of job `id` on thread `w`, whose bytes were sent already. */
+  const threadPrefix = (w: Worker, id: number): PrefixSha256 => {
     let released = false;
     return {
       async digestWith(more) {
@@ -160,7 +187,62 @@ export function createSharedSha256(): SharedSha256 {
     };
   };
 
+  const growing = (): GrowingPrefix => {
+    let job: { w: Worker; id: number; buffer: ArrayBufferLike; start: number } | undefined;
+    let sent = 0;
+    let waiting = 0;
+    let broken = false;
+    const flush = () => {
+      if (!job || waiting === 0) return;
+      job.w.postMessage({ id: job.id, offset: job.start + sent, length: waiting });
+      sent += waiting;
+      waiting = 0;
+    };
+    const release = () => {
+      broken = true;
+      if (job && worker === job.w) job.w.postMessage({ id: job.id, drop: true });
+      job = undefined;
+    };
+    return {
+      update(range) {
+        if (broken) return;
+        if (!job) {
+          // Ordinary memory: a small revision, which the engine hashes itself.
+          if (!(range.buffer instanceof SharedArrayBuffer)) return release();
+          const w = started();
+          job = { w, id: nextId++, buffer: range.buffer, start: range.byteOffset };
+          w.postMessage({ id: job.id, buffer: range.buffer });
+        }
+        if (range.buffer !== job.buffer || range.byteOffset !== job.start + sent + waiting) {
+          return release();
+        }
+        waiting += range.byteLength;
+        if (waiting >= batchBytes) flush();
+      },
+      of(bytes) {
+        flush();
+        const whole =
+          job !== undefined &&
+          worker === job.w &&
+          bytes.buffer === job.buffer &&
+          bytes.byteOffset === job.start &&
+          bytes.byteLength === sent;
+        if (!whole || !job) {
+          release();
+          return undefined;
+        }
+        // The job is the prefix's now: releasing this no longer drops it.
+        const prefix = threadPrefix(job.w, job.id);
+        job = undefined;
+        broken = true;
+        return prefix;
+      },
+      release,
+    };
+  };
+
   return {
+    growing,
     prefix(bytes) {
       if (bytes.buffer instanceof SharedArrayBuffer) return prefixOffThread(bytes);
       let kept: Hash | undefined = createHash('sha256').update(bytes);

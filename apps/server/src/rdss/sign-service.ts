@@ -1,4 +1,9 @@
-import type { PreparedSignature, SignatureAlgorithm } from '@signet/pades';
+import {
+  signatureDigestTail,
+  withDocumentDigest,
+  type PreparedSignature,
+  type SignatureAlgorithm,
+} from '@signet/pades';
 import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
 import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
 import type { AppContext } from '#infra/app-context';
@@ -416,37 +421,49 @@ export async function prepareJob(
     at: signedAt,
   });
   // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
-  const [bytes, trail] = await Promise.all([
-    timings.measure('read', () =>
-      revisions.joinRevision(db, ctx, document.id, base, {
-        originalSize: document.fileSize,
-        allocate: (size) => {
-          const buffer = ctx.buffers.take(size);
-          taken.push(buffer);
-          return buffer;
-        },
-      }),
-    ),
-    timings.measure('trail', () =>
-      trailForSignature(
-        ctx,
-        db,
-        {
-          chain: stored.chain,
-          upload: { name: document.fileName, sha256: document.sha256 },
-          history: trailHistory,
-          signer: actor,
-        },
-        toChainHistoryEvent(history, signedAt),
-        signedAt,
+  // A large revision is hashed as it lands, on the hashing thread (decision 051): the prepare
+  // and the chain's document time-stamp continue that hash instead of hashing the file again.
+  const growing = ctx.hashes.growing();
+  let bytes: Uint8Array;
+  let trail: Uint8Array | undefined;
+  try {
+    [bytes, trail] = await Promise.all([
+      timings.measure('read', () =>
+        revisions.joinRevision(db, ctx, document.id, base, {
+          originalSize: document.fileSize,
+          allocate: (size) => {
+            const buffer = ctx.buffers.take(size);
+            taken.push(buffer);
+            return buffer;
+          },
+          onRange: (range) => growing.update(range),
+        }),
       ),
-    ),
-  ]);
-  // The last signature's document time-stamp hashes the revision again: that hash begins now,
-  // on the hashing thread, beside the prepare on a PDF thread (the read, the KDF and the trail
-  // are done or nearly: the other core is free; decision 046).
+      timings.measure('trail', () =>
+        trailForSignature(
+          ctx,
+          db,
+          {
+            chain: stored.chain,
+            upload: { name: document.fileName, sha256: document.sha256 },
+            history: trailHistory,
+            signer: actor,
+          },
+          toChainHistoryEvent(history, signedAt),
+          signedAt,
+        ),
+      ),
+    ]);
+  } catch (error) {
+    growing.release();
+    throw error;
+  }
+  const readHash = growing.of(bytes);
+  // The last signature's document time-stamp continues the revision's hash too: a small
+  // revision's begins now, on this thread (decision 046).
   const lastSignature = completesChain({ stored, entry: row });
-  const basePrefix = lastSignature && ctx.config.LTA_ENABLED ? ctx.hashes.prefix(bytes) : undefined;
+  const keepsHash = lastSignature && ctx.config.LTA_ENABLED;
+  const basePrefix = readHash ?? (keepsHash ? ctx.hashes.prefix(bytes) : undefined);
   const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
   const signing = {
     certificateChain: credential.certificates,
@@ -457,17 +474,23 @@ export async function prepareJob(
     name: credential.subjectName,
     ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
   };
+  const engineOptions = {
+    ...signing,
+    ...(password === undefined ? {} : { password }),
+    ...(appearance ? { appearance } : {}),
+    ...(attached ? { trailPages: attached } : {}),
+  };
   let prepared: PreparedSignature;
   let trailJob: TrailDocumentJob | undefined;
   try {
-    prepared = await timings.measure('engine', () =>
-      ctx.pdf.prepareIncrement(bytes, {
-        ...signing,
-        ...(password === undefined ? {} : { password }),
-        ...(appearance ? { appearance } : {}),
-        ...(attached ? { trailPages: attached } : {}),
-      }),
-    );
+    prepared = await timings.measure('engine', async () => {
+      if (!readHash) return ctx.pdf.prepareIncrement(bytes, engineOptions);
+      const unhashed = await ctx.pdf.prepareIncrement(bytes, {
+        ...engineOptions,
+        hashDocument: false,
+      });
+      return withDocumentDigest(unhashed, await readHash.digestWith(signatureDigestTail(unhashed)));
+    });
     if (trail && stored.chain.signingTrailMode === 'DETACHED') {
       trailJob = await timings.measure('engine', () =>
         prepareTrailDocument(ctx, { chain: stored.chain, trail, signing }),
@@ -477,6 +500,7 @@ export async function prepareJob(
     basePrefix?.release();
     throw pdfFailure(error, { index, password });
   }
+  if (!keepsHash) basePrefix?.release();
   crash(ctx, 'prepared');
   return {
     index,
@@ -489,7 +513,7 @@ export async function prepareJob(
     base,
     baseSize: bytes.length,
     baseBytes: bytes,
-    basePrefix,
+    basePrefix: keepsHash ? basePrefix : undefined,
     password,
     prepared,
     trail: trailJob,
