@@ -4,7 +4,11 @@
  * 1. One signature on a ~300 KB manual: the server's time of the request (from its arrival to
  *    the answer's last byte, as the issue asks for "the time the server spends"; the client's
  *    time beside it) split by its `Server-Timing` (KDF, unwrap, engine, database) and the rest;
- *    target: besides the KDF and the engine ≤ 15 ms p50.
+ *    target: besides the KDF and the engine ≤ 15 ms p50. First on a chain without a signing
+ *    trail, the signature the target was set for (issue 14; the trail came with issue 26), then
+ *    with the trail's pages in the signature (ATTACHED, the default): the trail is the engine's
+ *    PDF work on the engine's threads, beside the read, with its own target (bench:trail);
+ *    what of it outlasts the read is printed and counted as the engine's (decision 051).
  *    The KDF runs on libuv's threads while the request reads and prepares; what is subtracted is
  *    the time the request waited for it (`kdfWait`; the whole KDF on servers that do not overlap
  *    it), so the work done meanwhile still counts as time besides the KDF.
@@ -173,67 +177,81 @@ async function measure(label: string, adminUrl: string | undefined): Promise<str
       return { client, total: serverMs, timing, result };
     };
 
-    // 1. One signature on the 300 KB manual.
+    // 1. One signature on the 300 KB manual: on a chain without a signing trail, as a signature
+    // was when the target was set (issue 14), then with the trail in it (ATTACHED, the default).
     const small = await manualPdf();
-    const split: Record<string, number[]> = {
-      read: [],
-      appearance: [],
-      other: [],
-      kdf: [],
-      kdfWait: [],
-      unwrap: [],
-      engine: [],
-      trail: [],
-      database: [],
-      rest: [],
-      restBesidesTrail: [],
-      total: [],
-      client: [],
-    };
-    for (let i = 0; i < singleRuns + 3; i++) {
-      const chain = await createChain(
-        t,
-        ann,
-        { type: 'ORDERED', signers: [{ email: ann.email }] },
-        small,
-      );
-      const { client, total, timing } = await httpSign(ann, chain, annsKey);
-      if (i < 3) continue; // warm-up
-      const kdf = timing.kdf ?? 0;
-      // The part of the KDF the request waited for (the whole KDF when it did not overlap).
-      const kdfWait = timing.kdfWait ?? kdf;
-      const engine = timing.engine ?? 0;
-      split.kdf!.push(kdf);
-      split.kdfWait!.push(kdfWait);
-      split.unwrap!.push(timing.unwrap ?? 0);
-      split.engine!.push(engine);
-      split.database!.push(timing.database ?? 0);
-      split.read!.push(timing.read ?? 0);
-      split.appearance!.push(timing.appearance ?? 0);
-      const rest = total - kdfWait - engine;
-      split.rest!.push(rest);
-      // The trail renders on the engine's threads beside the read: the request waits only for
-      // the part of it that outlasts the read.
-      const trail = timing.trail ?? 0;
-      split.trail!.push(trail);
-      split.restBesidesTrail!.push(rest - Math.max(0, trail - (timing.read ?? 0)));
-      // HTTP, sign-in, parsing and checks: what no phase names.
-      split.other!.push(
-        rest -
-          (timing.database ?? 0) -
-          (timing.read ?? 0) -
-          (timing.unwrap ?? 0) -
-          (timing.appearance ?? 0),
-      );
-      split.total!.push(total);
-      split.client!.push(client);
-    }
     const smallKb = (small.length / 1024).toFixed(0);
-    rows.push(
-      `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP (median of ${singleRuns}) | the server's time ${ms(median(split.total!))} (the client's ${ms(median(split.client!))}): KDF ${ms(median(split.kdf!))} (waited for ${ms(median(split.kdfWait!))}), unwrap ${ms(median(split.unwrap!))}, engine ${ms(median(split.engine!))}, reading the revision ${ms(median(split.read!))}, the signing trail beside it ${ms(median(split.trail!))}, appearance ${ms(median(split.appearance!))}, database ${ms(median(split.database!))}, the rest (HTTP, sign-in, checks) ${ms(median(split.other!))} | | |`,
-      `| 1 | … besides the KDF and the engine (p50) | ${ms(median(split.rest!))} | ≤ 15 ms | ${verdict(median(split.rest!) <= 15)} |`,
-      `| 1 | … besides the KDF, the engine and the signing trail's PDF (rendered on the engine's threads; the part that outlasts the read) (p50) | ${ms(median(split.restBesidesTrail!))} | ≤ 15 ms | ${verdict(median(split.restBesidesTrail!) <= 15)} |`,
-    );
+    for (const signingTrailMode of ['NONE', 'ATTACHED'] as const) {
+      const split: Record<string, number[]> = {
+        read: [],
+        appearance: [],
+        other: [],
+        kdf: [],
+        kdfWait: [],
+        unwrap: [],
+        engine: [],
+        trail: [],
+        database: [],
+        rest: [],
+        restBesidesTrail: [],
+        total: [],
+        client: [],
+      };
+      for (let i = 0; i < singleRuns + 3; i++) {
+        const chain = await createChain(
+          t,
+          ann,
+          { type: 'ORDERED', signers: [{ email: ann.email }], signingTrailMode },
+          small,
+        );
+        const { client, total, timing } = await httpSign(ann, chain, annsKey);
+        if (i < 3) continue; // warm-up
+        const kdf = timing.kdf ?? 0;
+        // The part of the KDF the request waited for (the whole KDF when it did not overlap).
+        const kdfWait = timing.kdfWait ?? kdf;
+        const engine = timing.engine ?? 0;
+        split.kdf!.push(kdf);
+        split.kdfWait!.push(kdfWait);
+        split.unwrap!.push(timing.unwrap ?? 0);
+        split.engine!.push(engine);
+        split.database!.push(timing.database ?? 0);
+        split.read!.push(timing.read ?? 0);
+        split.appearance!.push(timing.appearance ?? 0);
+        const rest = total - kdfWait - engine;
+        split.rest!.push(rest);
+        // The trail renders on the engine's threads beside the read: the request waits only for
+        // the part of it that outlasts the read.
+        const trail = timing.trail ?? 0;
+        split.trail!.push(trail);
+        split.restBesidesTrail!.push(rest - Math.max(0, trail - (timing.read ?? 0)));
+        // HTTP, sign-in, parsing and checks: what no phase names.
+        split.other!.push(
+          rest -
+            (timing.database ?? 0) -
+            (timing.read ?? 0) -
+            (timing.unwrap ?? 0) -
+            (timing.appearance ?? 0),
+        );
+        split.total!.push(total);
+        split.client!.push(client);
+      }
+      const p50 = (name: string) => median(split[name]!);
+      const splitText = `the server's time ${ms(p50('total'))} (the client's ${ms(p50('client'))}): KDF ${ms(p50('kdf'))} (waited for ${ms(p50('kdfWait'))}), unwrap ${ms(p50('unwrap'))}, engine ${ms(p50('engine'))}, reading the revision ${ms(p50('read'))}${signingTrailMode === 'NONE' ? '' : `, the signing trail beside it ${ms(p50('trail'))}`}, appearance ${ms(p50('appearance'))}, database ${ms(p50('database'))}, the rest (HTTP, sign-in, checks) ${ms(p50('other'))}`;
+      if (signingTrailMode === 'NONE') {
+        rows.push(
+          `| 1 | ${smallKb} KB ${manualName}, one signature over HTTP on a chain without a signing trail (median of ${singleRuns}) | ${splitText} | | |`,
+          `| 1 | … besides the KDF and the engine (p50) | ${ms(p50('rest'))} | ≤ 15 ms | ${verdict(p50('rest') <= 15)} |`,
+        );
+      } else {
+        // The trail's PDF is the engine's work (its own target: bench:trail); the row besides
+        // it is the same measure as the one above, with the trail's pages in the signature.
+        rows.push(
+          `| 1 | the same with the signing trail in the signature (ATTACHED, the default; median of ${singleRuns}) | ${splitText} | | |`,
+          `| 1 | … besides the KDF and the engine (p50) | ${ms(p50('rest'))} | reference | |`,
+          `| 1 | … besides the KDF, the engine and the signing trail's PDF (rendered on the engine's threads; the part that outlasts the read) (p50) | ${ms(p50('restBesidesTrail'))} | ≤ 15 ms | ${verdict(p50('restBesidesTrail') <= 15)} |`,
+        );
+      }
+    }
 
     // 2. A 50 MB file: the whole request against the engine alone.
     const large = bigPdf(50 * 1024 * 1024);

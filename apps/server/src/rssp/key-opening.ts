@@ -182,7 +182,7 @@ function openedSession(
             timings,
           );
         }
-        const recorded = await timings.measure('database', () =>
+        const recording = timings.measure('database', () =>
           authoriseUsedAndCount(ctx, {
             attempt,
             credentialId: counted.id,
@@ -193,6 +193,22 @@ function openedSession(
             expiresAt: new Date(startedAt + ctx.config.AUTHORIZATION_TIMEOUT_SECS * 1000),
           }),
         );
+        // Met below: a failure while the key signs is not left unhandled meanwhile.
+        recording.catch(() => undefined);
+        // The key signs while that statement is on its way (decision 051); what it signed is
+        // handed out only once the authorisation is recorded, and dropped otherwise. The driver
+        // writes the statement a few promise turns from now: one turn of the loop lets it go.
+        await new Promise((resolve) => setImmediate(resolve));
+        let signed: SignHashesResult | undefined;
+        let failure: unknown;
+        try {
+          signed = timings.measureSync('unwrap', () =>
+            signWithPkcs8(counted, opened.pkcs8, { hashes, hashAlgorithm }),
+          );
+        } catch (error) {
+          failure = error;
+        }
+        const recorded = await recording;
         if (!recorded) {
           // Something changed meanwhile: commitOpened says what (the password changed, blocked
           // for good); a credential no longer signing is answered as credentialForSigning would.
@@ -205,9 +221,8 @@ function openedSession(
           checkedRow(row, request.userId);
           throw new AppError('INVALID_REQUEST', 'The credential changed meanwhile; try again');
         }
-        return timings.measureSync('unwrap', () =>
-          signWithPkcs8(counted, opened.pkcs8, { hashes, hashAlgorithm }),
-        );
+        if (!signed) throw failure;
+        return signed;
       } catch (error) {
         // Whatever failed, a right password is not a wrong attempt (no-op once it ended).
         await releaseAttempt(db, attempt);
