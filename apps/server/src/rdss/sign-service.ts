@@ -420,6 +420,15 @@ export async function prepareJob(
     subsignerName,
     at: signedAt,
   });
+  const signing = {
+    certificateChain: credential.certificates,
+    algorithm: algorithmOf(credential),
+    // Room for the signature time-stamp every signature gets (B-T, signature-evidence.ts).
+    timestamp: true,
+    signingTime: signedAt,
+    name: credential.subjectName,
+    ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
+  };
   // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
   // A large revision is hashed as it lands, on the hashing thread (decision 051): the prepare
   // and the chain's document time-stamp continue that hash instead of hashing the file again.
@@ -465,15 +474,6 @@ export async function prepareJob(
   const keepsHash = lastSignature && ctx.config.LTA_ENABLED;
   const basePrefix = readHash ?? (keepsHash ? ctx.hashes.prefix(bytes) : undefined);
   const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
-  const signing = {
-    certificateChain: credential.certificates,
-    algorithm: algorithmOf(credential),
-    // Room for the signature time-stamp every signature gets (B-T, signature-evidence.ts).
-    timestamp: true,
-    signingTime: signedAt,
-    name: credential.subjectName,
-    ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
-  };
   const engineOptions = {
     ...signing,
     ...(password === undefined ? {} : { password }),
