@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { builtQueries, statementName } from '#infra/built-queries';
 import type { Db, Tx } from '#infra/database';
 import { chainEntries, chains, chainViewers, type ChainRow } from './chain-table';
 import type { StoredChain } from './stored-chain';
@@ -21,26 +22,56 @@ async function withParts(db: Handle, rows: ChainRow[]): Promise<StoredChain[]> {
   }));
 }
 
+/** One chain's row by id, built once per shape: run after every signature and chain change. */
+const chainById = builtQueries(
+  (db, shape: { lock: boolean; inRecycleBin: boolean }, key) => {
+    const query = db
+      .select()
+      .from(chains)
+      .where(
+        and(
+          eq(chains.id, sql.placeholder('id')),
+          shape.inRecycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
+        ),
+      );
+    return (shape.lock ? query.for('update') : query).prepare(statementName('chain_by_id', key));
+  },
+  (shape) => `${shape.lock}/${shape.inRecycleBin}`,
+);
+
+const entriesOfChain = builtQueries((db) =>
+  db
+    .select()
+    .from(chainEntries)
+    .where(eq(chainEntries.chainId, sql.placeholder('id')))
+    .orderBy(asc(chainEntries.position))
+    .prepare(statementName('chain_entries_of')),
+);
+
+const viewersOfChain = builtQueries((db) =>
+  db
+    .select()
+    .from(chainViewers)
+    .where(eq(chainViewers.chainId, sql.placeholder('id')))
+    .prepare(statementName('chain_viewers_of')),
+);
+
 /**
  * A chain not in the recycle bin (or only one in it, `inRecycleBin`); `lock` holds its row until
- * the transaction ends.
+ * the transaction ends. Its statements are named: the chain's notices read it after every
+ * signature (decision 051).
  */
 export async function findChain(
   db: Handle,
   id: string,
   options: { lock?: boolean; inRecycleBin?: boolean } = {},
 ): Promise<StoredChain | undefined> {
-  const query = db
-    .select()
-    .from(chains)
-    .where(
-      and(
-        eq(chains.id, id),
-        options.inRecycleBin ? isNotNull(chains.deletedAt) : isNull(chains.deletedAt),
-      ),
-    );
-  const rows = options.lock ? await query.for('update') : await query;
-  return (await withParts(db, rows))[0];
+  const shape = { lock: options.lock === true, inRecycleBin: options.inRecycleBin === true };
+  const [chain] = await chainById(db, shape).execute({ id });
+  if (!chain) return undefined;
+  const entries = await entriesOfChain(db).execute({ id });
+  const viewers = await viewersOfChain(db).execute({ id });
+  return { chain, entries, viewerIds: viewers.map((v) => v.userId) };
 }
 
 export async function findChainByExternalId(
