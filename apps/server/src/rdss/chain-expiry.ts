@@ -6,30 +6,17 @@ import { recordChainHistory } from './chain-history';
 import { tellEnded } from './chain-notices';
 import { findChain } from './chain-reads';
 import { chainEntries, chains } from './chain-table';
-import type { StoredChain } from './stored-chain';
 
 /**
  * Due dates (issue 26 §3, beyond the spec; decision 028): a chain not DONE by its `due_at` fails
  * with `ended_reason = 'EXPIRED'`. The sweep writes it (entries still open close FAILED, an
  * EXPIRED history event, the chain's events, then the mails); until the sweep comes by, every
- * read and every signature sees the chain as expired already (`asOfNow`), so nobody signs it late.
+ * read and every signature sees the chain as expired already (`asOfNow`, stored-chain.ts), so
+ * nobody signs it late.
  */
 
 /** Chains one sweep expires at most; the next sweep takes the rest. */
 const perSweep = 100;
-
-const isOpen = (status: string) => status === 'CREATED' || status === 'IN_PROGRESS';
-
-/** The chain as it stands at `now`: past its due date and not done, it reads as expired. */
-export function asOfNow(stored: StoredChain, now = new Date()): StoredChain {
-  const { chain } = stored;
-  if (chain.status !== 'CREATED' || !chain.dueAt || chain.dueAt > now) return stored;
-  return {
-    ...stored,
-    chain: { ...chain, status: 'FAILED', endedReason: 'EXPIRED' },
-    entries: stored.entries.map((e) => (isOpen(e.status) ? { ...e, status: 'FAILED' } : e)),
-  };
-}
 
 /** Expires one locked chain on `tx`: entries, chain, history and events. */
 async function expireLocked(ctx: ChainContext, tx: Tx, id: string, now: Date): Promise<void> {

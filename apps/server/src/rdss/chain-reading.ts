@@ -12,12 +12,11 @@ import * as adminList from './admin-chain-list';
 import type { ChainContext } from './chain-context';
 import { readChainHistory } from './chain-history';
 import { recordOpened } from './chain-history-events';
-import { asOfNow } from './chain-expiry';
 import { findChain, findChainByExternalId } from './chain-reads';
 import { loadSubject, type ChainSubject } from './chain-subject';
 import { pageView, toView } from './chain-view';
 import * as ownList from './own-chain-list';
-import { ruleChain, type StoredChain } from './stored-chain';
+import { asOfNow, ruleChain, type StoredChain } from './stored-chain';
 
 /**
  * The chain for one of its participants; anyone else (and a deleted chain) is NOT_FOUND. Past

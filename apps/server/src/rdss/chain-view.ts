@@ -2,12 +2,11 @@ import { actionableEntry } from '@signet/contracts/chain-rules';
 import type { Chain, ChainPage } from '@signet/contracts/chains';
 import type { DirectoryUser } from '#infra/auth-types';
 import type { ChainContext } from './chain-context';
-import { asOfNow } from './chain-expiry';
 import type { ChainPageRows } from './chain-page-query';
 import { subjectsOfPage, subjectView, type ChainSubject } from './chain-subject';
 import { revisionsOfChains } from './revision-store';
 import type { RevisionRow } from './revision-table';
-import { peopleOf, ruleChain, type StoredChain } from './stored-chain';
+import { asOfNow, peopleOf, ruleChain, type StoredChain } from './stored-chain';
 
 /** Revision ids by the entry that signed them, and each chain's latest. */
 interface SignedRevisions {

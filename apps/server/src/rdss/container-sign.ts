@@ -19,7 +19,7 @@ import type { ContainerDocument, ContainerSignatureRow } from './container-table
 import { pdfFailure } from './pdf-failure';
 import { containerSignatureEvidence, type ContainerSignatureEvidence } from './signature-evidence';
 import { signedHistoryEvent } from './signed-history-event';
-import type { SignContext, Signer } from './sign-service';
+import type { SignContext, Signer } from './sign-job';
 import { completesChain } from './job-evidence';
 import { signatureCommit } from './sign-commit';
 import type { StoredChain } from './stored-chain';

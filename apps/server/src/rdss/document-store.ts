@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { chains } from './chain-table';
 import { documentThumbnails } from './document-table';
 import { serverAccessOf, type Db, type Tx } from '#infra/database';
-import type { PieceBuffers } from './piece-buffers';
+import { blobChunkBytes, type PieceBuffers } from './piece-buffers';
 import {
   batches,
   documentBlobChunks,
@@ -73,14 +73,6 @@ export interface BlobStaging {
    */
   write(bytes: Uint8Array, offset: number): void;
 }
-
-/**
- * The largest piece of a document's bytes in one row: node-postgres copies each parameter into
- * its message, so a file written in one statement is held twice (decision 011, "the bytes in
- * pieces on PostgreSQL"). 1 MiB measured faster and lighter than 8 MiB, and no lighter at 512 KiB
- * (decision 011, "pieces of 1 MiB").
- */
-export const blobChunkBytes = 1024 * 1024;
 
 /** A document's pieces, in order (the embedded database, and inside a transaction). */
 function chunksOf(db: Handle, documentId: string): Promise<{ bytes: Uint8Array }[]> {

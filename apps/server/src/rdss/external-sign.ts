@@ -7,13 +7,8 @@ import { isContainerJob } from './container-sign';
 import { createPendingSignatures } from './pending-signatures';
 import { jobEvidence } from './job-evidence';
 import { commitJob, StaleRevision } from './sign-commit';
-import {
-  prepareJob,
-  type Job,
-  type JobSignatures,
-  type SignContext,
-  type Signer,
-} from './sign-service';
+import { prepareJob } from './job-preparation';
+import type { Job, JobSignatures, SignContext, Signer } from './sign-job';
 
 /**
  * Signing with an imported credential (D§4 OAUTH2CODE): the first call (`returnHashes`)

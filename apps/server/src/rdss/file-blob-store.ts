@@ -11,8 +11,8 @@ import {
 } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { blobChunkBytes, checkLength, type BlobStaging, type BlobStore } from './document-store';
-import type { PieceBuffers } from './piece-buffers';
+import { checkLength, type BlobStaging, type BlobStore } from './document-store';
+import { blobChunkBytes, type PieceBuffers } from './piece-buffers';
 
 const uuidPattern = /^[0-9a-f-]{36}$/;
 

@@ -1,7 +1,13 @@
 import { convertIndexedToRgb, decode as decodePng } from 'fast-png';
 import { decode as decodeJpeg } from 'jpeg-js';
 import { maxImagePixels } from './image-check';
-import type { StoredImage } from './profile-image';
+import type { ImageType } from './signature-profile-table';
+
+/** Image bytes with the type their own first bytes show. */
+export interface StoredImage {
+  bytes: Uint8Array;
+  type: ImageType;
+}
 
 /** An image decoded to 8-bit RGBA, row by row. */
 export interface Pixels {

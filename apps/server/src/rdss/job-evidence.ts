@@ -2,7 +2,7 @@ import type { Timings } from '#infra/timings';
 import { pdfFailure } from './pdf-failure';
 import * as revisions from './revision-store';
 import { signatureIncrement, type SignatureEvidence } from './signature-evidence';
-import type { Job, JobSignatures, SignContext } from './sign-service';
+import type { Job, JobSignatures, SignContext } from './sign-job';
 
 /** A job's evidence: its document's signed increment and its detached trail's. */
 export interface JobEvidence {

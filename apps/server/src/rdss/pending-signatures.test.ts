@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPendingSignatures } from './pending-signatures';
-import type { Job } from './sign-service';
+import type { Job } from './sign-job';
 
 const job = (chainId: string, size = 10) =>
   ({ chainId, prepared: { pdf: new Uint8Array(size) } }) as unknown as Job;

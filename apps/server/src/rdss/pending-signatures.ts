@@ -1,4 +1,4 @@
-import type { Job } from './sign-service';
+import type { Job } from './sign-job';
 
 /**
  * Chains prepared for an imported credential's signature (external-sign.ts), between the

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { blobChunkBytes } from './document-store';
-import { reusedPieceStream, type PieceBuffers } from './piece-buffers';
+import { blobChunkBytes, reusedPieceStream, type PieceBuffers } from './piece-buffers';
 
 /** A slow client: each write completes after a pause, and what it got is hashed. */
 function slowDestination(pauseMs: number) {

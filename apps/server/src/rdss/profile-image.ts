@@ -1,13 +1,7 @@
 import { AppError } from '#infra/app-error';
 import { checkImage } from './image-check';
-import { decodePixels } from './image-pixels';
+import { decodePixels, type StoredImage } from './image-pixels';
 import type { ImageType } from './signature-profile-table';
-
-/** Image bytes with the type their own first bytes show. */
-export interface StoredImage {
-  bytes: Uint8Array;
-  type: ImageType;
-}
 
 const pngMagic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const jpegMagic = [0xff, 0xd8, 0xff];

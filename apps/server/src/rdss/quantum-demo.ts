@@ -13,7 +13,7 @@ import { deleteUnusedUpload, findDocument } from './document-store';
 import { quantumDemoReadme } from './quantum-demo-readme';
 import { signatureIncrement } from './signature-evidence';
 import { pdfFailure } from './pdf-failure';
-import { algorithmOf, openSigningSession, type SignContext } from './sign-service';
+import { algorithmOf, openSigningSession, type SignContext } from './sign-job';
 import { uniqueNames, type ZipEntry } from './zip-download';
 
 /** The signed PDF and what goes beside it in the demo's zip. */

@@ -29,7 +29,7 @@ import { createPdfPool } from './pdf-pool';
 import { postgresIncrementStore } from './revision-store';
 import { signRoutes } from './sign-routes';
 import { loadSigningTrailInput } from './signing-trail-content';
-import type { CrashPoint } from './sign-commit';
+import type { CrashPoint } from './sign-job';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {

@@ -9,14 +9,7 @@ import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
 import * as revisions from './revision-store';
 import { afterSignature } from './stored-chain';
 import type { RevisionRow } from './revision-table';
-import type { Job, JobSignatures, SignContext } from './sign-service';
-
-/** Points where a test may have the process killed (SIGNET_TEST_CRASH_AT, tests only). */
-export type CrashPoint = 'prepared' | 'signed' | 'stored' | 'committed';
-
-export function crash(ctx: SignContext, point: CrashPoint): void {
-  if (ctx.crashAt === point) process.kill(process.pid, 'SIGKILL');
-}
+import { crash, type Job, type JobSignatures, type SignContext } from './sign-job';
 
 /** The revision a signer prepared on was overtaken by another's signature (another instance). */
 export class StaleRevision extends Error {}

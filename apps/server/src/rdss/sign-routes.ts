@@ -8,7 +8,8 @@ import { signRequestSchema, signResultSchema } from '@signet/contracts/signature
 import { createTimings } from '#infra/timings';
 import { attachment } from './download-routes';
 import { quantumDemoSign } from './quantum-demo';
-import { signChains, type SignContext } from './sign-service';
+import type { SignContext } from './sign-job';
+import { signChains } from './sign-service';
 import { zipStream } from './zip-download';
 
 const tags = ['signatures'];

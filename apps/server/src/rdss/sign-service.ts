@@ -1,127 +1,33 @@
-import {
-  signatureDigestTail,
-  withDocumentDigest,
-  type PreparedSignature,
-  type SignatureAlgorithm,
-} from '@signet/pades';
-import { actionableEntry, canSign, isParticipant } from '@signet/contracts/chain-rules';
-import type { SignItem, SignRequest, SignResultItem } from '@signet/contracts/signatures';
-import type { AppContext } from '#infra/app-context';
-import { AppError, forbidden, notFound } from '#infra/app-error';
+import type { SignRequest, SignResultItem } from '@signet/contracts/signatures';
+import { AppError, forbidden } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
-import type { ValidationDataSource } from '#infra/validation-data';
-import type { CredentialRefService } from '#platform/public';
-import type { KeySession, SigningClient, SigningCredential } from '#rssp/public';
-import type { NewChainHistoryEvent } from './chain-history';
-import type { ChainLocks } from './chain-locks';
-import type { ChainContext } from './chain-context';
-import { asOfNow } from './chain-expiry';
+import type { KeySession, SigningCredential } from '#rssp/public';
 import { tellStep } from './chain-notices';
-import type { ChainEntryRow } from './chain-table';
-import type { BlobStore } from './document-store';
-import type { DocumentRow } from './document-table';
-import type { PdfPool } from './pdf-pool';
-import type { RevisionBuffers } from './revision-buffers';
-import type { PrefixSha256, SharedSha256 } from './shared-sha256';
-import * as revisions from './revision-store';
-import type { RevisionRow } from './revision-table';
-import { chainSignatureAppearance, profileSigningCredential } from './sign-appearance';
-import { trailForSignature } from './sign-trail';
-import { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
-import { prepareTrailDocument, type TrailDocumentJob } from './trail-document';
-import { ruleChain, type StoredChain } from './stored-chain';
+import { profileSigningCredential } from './sign-appearance';
 import type { ContainerSignatureEvidence } from './signature-evidence';
-import { completesChain, jobEvidence, type JobEvidence } from './job-evidence';
-import { commitJob, crash, StaleRevision, type CrashPoint } from './sign-commit';
+import { jobEvidence, type JobEvidence } from './job-evidence';
+import { commitJob, StaleRevision } from './sign-commit';
 import { signWithReference } from './external-sign';
-import { invalid, pdfFailure } from './pdf-failure';
+import { invalid } from './pdf-failure';
 import {
   commitContainerJob,
   containerEvidence,
   isContainerJob,
-  prepareContainerJob,
   type ContainerJob,
 } from './container-sign';
-
-export interface SignContext extends ChainContext {
-  blobs: BlobStore;
-  increments: BlobStore;
-  signing: SigningClient;
-  /** Imported credentials: the provider signs (external-sign.ts). */
-  refs: CredentialRefService;
-  locks: ChainLocks;
-  buffers: RevisionBuffers;
-  /** SHA-256 of large revisions on a thread of its own (a chain's last signature's, below). */
-  hashes: SharedSha256;
-  /** The engine's threads, where each chain is prepared (pdf-pool.ts). */
-  pdf: PdfPool;
-  /** Where each signature's RFC 3161 time-stamp comes from (signature-evidence.ts). */
-  timestamps: AppContext['timestamps'];
-  /** Certificates, OCSP responses and CRLs of a signature's chains (B-LT; the rSSP's source). */
-  validationData: ValidationDataSource;
-  /** Tests only: kill the process at this point of the first chain's signing. */
-  crashAt?: CrashPoint | undefined;
-}
+import { prepareJob } from './job-preparation';
+import {
+  crash,
+  openSigningSession,
+  type Job,
+  type JobSignatures,
+  type SignContext,
+  type Signer,
+} from './sign-job';
 
 /** How often one chain is prepared again when another server instance committed first. */
 const maxAttempts = 4;
-
-/** Who signs, as the chain's history records it. */
-export interface Signer {
-  name: string;
-  email: string;
-  clientAddress: string | undefined;
-}
-
-const algorithms: Partial<Record<SigningCredential['keyAlg'], SignatureAlgorithm>> = {
-  rsa: 'RSA_PKCS1',
-  ec: 'ECDSA',
-  'sphincs+': 'SLH_DSA_SHA2_128F',
-};
-
-export function algorithmOf(credential: SigningCredential): SignatureAlgorithm {
-  const algorithm = algorithms[credential.keyAlg];
-  if (!algorithm) throw new AppError('INVALID_REQUEST', 'The credential is not a signing key');
-  return algorithm;
-}
-
-/** One chain on its way: what was read and prepared, then signed. */
-export interface Job {
-  index: number;
-  item: SignItem;
-  chainId: string;
-  entry: ChainEntryRow;
-  /** The chain as read, and its version (what the commit checks). */
-  stored: StoredChain;
-  version: string;
-  document: DocumentRow;
-  /** The revisions it was prepared on (the latest last), and their joined bytes' length. */
-  base: RevisionRow[];
-  baseSize: number;
-  /**
-   * Those joined bytes, while the call that read them holds their buffer (the signature's
-   * evidence is appended to them, `signature-evidence.ts`); read again when absent.
-   */
-  baseBytes?: Uint8Array | undefined;
-  /**
-   * On a chain's last signature, the SHA-256 of those bytes, begun as soon as they were read: the
-   * document time-stamp continues it instead of hashing the whole file again (decision 046).
-   */
-  basePrefix?: PrefixSha256 | undefined;
-  /** The document's password, for the updates after the signature. */
-  password?: string | undefined;
-  prepared: PreparedSignature;
-  /** A DETACHED trail's document, revised and signed with it (a second hash). */
-  trail?: TrailDocumentJob | undefined;
-  signedAt: Date;
-  subsignerName: string | null;
-  /** The SIGNED event this signature records (already part of the trail it carries). */
-  history: NewChainHistoryEvent;
-  /** Answered from an earlier call with the same idempotency key. */
-  done?: SignResultItem;
-}
-
 /**
  * `POST signatures/sign`: signs one or several chains with one credential and one authorisation
  * (D§3, D§4). The rSSP session opens as the call takes its turns: a key password's attempt is
@@ -282,29 +188,6 @@ async function signJobs(
 function signerOf(actor: AuthUser, clientAddress: string | undefined): Signer {
   return { name: actor.name, email: actor.email, clientAddress };
 }
-
-/**
- * The rSSP's key session of one sign call (D§4 sign modes), for every path that signs with an own
- * credential: with an EXPLICIT credential's key password its attempt is counted and its KDF
- * starts now, while the caller prepares; an IMPLICIT credential's use waits for the approval on
- * a device when the session signs. An EXPLICIT credential without its key password is refused
- * (nothing was counted).
- */
-export async function openSigningSession(
-  ctx: Pick<SignContext, 'signing'>,
-  options: { credentialId: string; userId: string; PIN: string | undefined; timings: Timings },
-): Promise<KeySession> {
-  const { credentialId, userId, PIN, timings } = options;
-  const session = await ctx.signing.openKeySession(
-    { credentialId, userId, keyPassword: PIN },
-    timings,
-  );
-  if (session.credential.authMode === 'EXPLICIT' && PIN === undefined) {
-    throw invalid({ 'credentialOptions.PIN': 'Field is required' });
-  }
-  return session;
-}
-
 function refuseLaterModes(input: SignRequest): void {
   const external = input.credentialOptions.credentialRefId !== undefined;
   const later =
@@ -321,214 +204,6 @@ function refuseLaterModes(input: SignRequest): void {
     );
   }
 }
-
-/**
- * Reads the chain as it is now, checks that the actor may sign it with the entry named, and
- * prepares its latest revision (a bulk chain: its container's next signature, container-sign.ts).
- * Answers from the idempotency record when this key signed it.
- */
-export async function prepareJob(
-  ctx: SignContext,
-  options: {
-    actor: AuthUser;
-    signer: Signer;
-    input: SignRequest;
-    /** The credential, or the key session's while it opens (`signChains`). */
-    credential: SigningCredential | Promise<SigningCredential>;
-    index: number;
-    item: SignItem;
-    /** Where the buffers taken for the revision's bytes are noted. */
-    taken: Buffer[];
-    timings: Timings;
-  },
-): Promise<Job | ContainerJob> {
-  const { actor, signer, input, index, item, taken, timings } = options;
-  const db = ctx.database.db;
-  const chainId = item.signatureId;
-  const key = input.idempotencyKey;
-  const reading = timings.measure('database', () =>
-    revisions.readForSigning(db, {
-      chainId,
-      userId: actor.id,
-      idempotencyKey: key,
-      // The trail is read with the chain: it renders once the read answers.
-      history: ctx.config.SIGNING_TRAIL_ENABLED,
-    }),
-  );
-  reading.catch(() => undefined);
-  // A session that failed to open answers first, as when it opened before the read.
-  const credential = await options.credential;
-  const {
-    stored,
-    done,
-    document,
-    revisions: base,
-    version,
-    settings,
-    history: trailHistory,
-  } = await reading;
-  if (done) return { index, item, chainId, done } as Job;
-  if (!stored || !isParticipant(ruleChain(stored), actor.id)) throw notFound('Signature chain');
-  // Past its due date the chain is expired, whether or not the sweep wrote it yet.
-  const rules = ruleChain(asOfNow(stored));
-  const entry = actionableEntry(rules, actor.id);
-  if (!entry || entry.id !== item.currentSignatureId || !canSign(rules, actor.id)) {
-    throw forbidden('This signature cannot be signed now');
-  }
-  const row = stored.entries.find((e) => e.id === entry.id) as ChainEntryRow;
-  if (!stored.chain.origDocumentId) {
-    const algorithm = algorithmOf(credential);
-    return prepareContainerJob(ctx, {
-      ...options,
-      credential,
-      algorithm,
-      stored,
-      version,
-      entry: row,
-    });
-  }
-  const subsignerName = row.clerkMode ? (item.subsignerName ?? row.subsignerName) : null;
-  if (row.clerkMode && !subsignerName) {
-    throw invalid({ [`signatures.${index}.subsignerName`]: 'Field is required' });
-  }
-  if (row.clerkMode && input.userImageDataUrl === undefined) {
-    throw invalid({ userImageDataUrl: 'The client draws their signature' });
-  }
-  if (!document || version === undefined) throw notFound('Document');
-  const password = input.documentsOptions.find((o) => o.docId === document.id)?.passwordProtection;
-  const signedAt = new Date();
-  const appearance = await timings.measure('appearance', () =>
-    chainSignatureAppearance({
-      db,
-      maxImageBytes: ctx.config.MAX_SIGNATURE_PROFILE_IMAGE_BYTES,
-      request: input,
-      item,
-      signer: { id: actor.id, name: credential.subjectName },
-      signedAt,
-      subsignerName,
-      settings,
-    }),
-  );
-  const history = signedHistoryEvent({
-    chainId,
-    entryId: row.id,
-    actorId: actor.id,
-    signer,
-    certificate: credential.certificates[0] as Uint8Array,
-    page: appearance?.page,
-    clientAddress: signer.clientAddress,
-    subsignerName,
-    at: signedAt,
-  });
-  const signing = {
-    certificateChain: credential.certificates,
-    algorithm: algorithmOf(credential),
-    // Room for the signature time-stamp every signature gets (B-T, signature-evidence.ts).
-    timestamp: true,
-    signingTime: signedAt,
-    name: credential.subjectName,
-    ...(item.comment?.trim() ? { reason: item.comment.trim() } : {}),
-  };
-  // The revision's bytes, and the trail up to and with this signature (decision 027) meanwhile.
-  // A large revision is hashed as it lands, on the hashing thread (decision 051): the prepare
-  // and the chain's document time-stamp continue that hash instead of hashing the file again.
-  const growing = ctx.hashes.growing();
-  let bytes: Uint8Array;
-  let trail: Uint8Array | undefined;
-  try {
-    [bytes, trail] = await Promise.all([
-      timings.measure('read', () =>
-        revisions.joinRevision(db, ctx, document.id, base, {
-          originalSize: document.fileSize,
-          allocate: (size) => {
-            const buffer = ctx.buffers.take(size);
-            taken.push(buffer);
-            return buffer;
-          },
-          onRange: (range) => growing.update(range),
-        }),
-      ),
-      timings.measure('trail', () =>
-        trailForSignature(
-          ctx,
-          db,
-          {
-            chain: stored.chain,
-            upload: { name: document.fileName, sha256: document.sha256 },
-            history: trailHistory,
-            signer: actor,
-          },
-          toChainHistoryEvent(history, signedAt),
-          signedAt,
-        ),
-      ),
-    ]);
-  } catch (error) {
-    growing.release();
-    throw error;
-  }
-  const readHash = growing.of(bytes);
-  // The last signature's document time-stamp continues the revision's hash too: a small
-  // revision's begins now, on this thread (decision 046).
-  const lastSignature = completesChain({ stored, entry: row });
-  const keepsHash = lastSignature && ctx.config.LTA_ENABLED;
-  const basePrefix = readHash ?? (keepsHash ? ctx.hashes.prefix(bytes) : undefined);
-  const attached = stored.chain.signingTrailMode === 'ATTACHED' ? trail : undefined;
-  const engineOptions = {
-    ...signing,
-    ...(password === undefined ? {} : { password }),
-    ...(appearance ? { appearance } : {}),
-    ...(attached ? { trailPages: attached } : {}),
-  };
-  let prepared: PreparedSignature;
-  let trailJob: TrailDocumentJob | undefined;
-  try {
-    prepared = await timings.measure('engine', async () => {
-      if (!readHash) return ctx.pdf.prepareIncrement(bytes, engineOptions);
-      const unhashed = await ctx.pdf.prepareIncrement(bytes, {
-        ...engineOptions,
-        hashDocument: false,
-      });
-      return withDocumentDigest(unhashed, await readHash.digestWith(signatureDigestTail(unhashed)));
-    });
-    if (trail && stored.chain.signingTrailMode === 'DETACHED') {
-      trailJob = await timings.measure('engine', () =>
-        prepareTrailDocument(ctx, { chain: stored.chain, trail, signing }),
-      );
-    }
-  } catch (error) {
-    basePrefix?.release();
-    throw pdfFailure(error, { index, password });
-  }
-  if (!keepsHash) basePrefix?.release();
-  crash(ctx, 'prepared');
-  return {
-    index,
-    item,
-    chainId,
-    entry: row,
-    stored,
-    version,
-    document,
-    base,
-    baseSize: bytes.length,
-    baseBytes: bytes,
-    basePrefix: keepsHash ? basePrefix : undefined,
-    password,
-    prepared,
-    trail: trailJob,
-    signedAt,
-    subsignerName,
-    history,
-  };
-}
-
-/** A job's signature values: its document's, and its detached trail's. */
-export interface JobSignatures {
-  main: Uint8Array;
-  trail?: Uint8Array | undefined;
-}
-
 /**
  * One authorisation for every hash (the session's): each job's, and its detached trail's after
  * it (D§4 signature chunking); the signatures come back per job, in the jobs' order.

@@ -13,7 +13,7 @@ import {
 import { AppError } from '#infra/app-error';
 import type { ValidationData } from '#infra/validation-data';
 import type { PrefixSha256 } from './shared-sha256';
-import type { SignContext } from './sign-service';
+import type { SignContext } from './sign-job';
 
 /** The PAdES baseline level a signature reached as it was made. */
 export type SignatureLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';

@@ -40,3 +40,16 @@ export function afterSignature(
     entries: stored.entries.map((e) => (e.id === entryId ? { ...e, status: 'DONE' } : e)),
   };
 }
+
+const isOpen = (status: string) => status === 'CREATED' || status === 'IN_PROGRESS';
+
+/** The chain as it stands at `now`: past its due date and not done, it reads as expired. */
+export function asOfNow(stored: StoredChain, now = new Date()): StoredChain {
+  const { chain } = stored;
+  if (chain.status !== 'CREATED' || !chain.dueAt || chain.dueAt > now) return stored;
+  return {
+    ...stored,
+    chain: { ...chain, status: 'FAILED', endedReason: 'EXPIRED' },
+    entries: stored.entries.map((e) => (isOpen(e.status) ? { ...e, status: 'FAILED' } : e)),
+  };
+}

@@ -1,7 +1,6 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { profilePreview, type Rgb } from '@signet/contracts/signature-profiles';
-import { decodePixels } from './image-pixels';
-import type { StoredImage } from './profile-image';
+import { decodePixels, type StoredImage } from './image-pixels';
 
 interface Box {
   x: number;

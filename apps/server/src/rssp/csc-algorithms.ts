@@ -1,5 +1,5 @@
 import { derChildren, derInteger, derOid, readDerAll, X509_OID } from '@signet/der';
-import type { HashName } from './key-algorithms';
+import type { HashName } from './hash-name';
 import type { CredentialRow } from './credential-table';
 import { invalidRequest } from './csc-errors';
 

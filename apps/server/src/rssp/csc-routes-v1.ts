@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { createTimings } from '#infra/timings';
 import { clientGone } from './client-gone';
 import { verifyCscToken } from './csc-oauth';
-import type { CscRouteOptions } from './csc-routes';
-import { serviceInfo, timed } from './csc-routes';
+import { serviceInfo, timed, type CscRouteOptions } from './csc-service-info';
 import {
   cscAuthorize,
   cscSignHash,

@@ -1,9 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createTimings, type Timings } from '#infra/timings';
+import { createTimings } from '#infra/timings';
 import { clientGone } from './client-gone';
-import { signAlgorithms } from './csc-algorithms';
 import { registerCscErrorHandler } from './csc-errors';
 import {
   exchangeCode,
@@ -11,7 +10,6 @@ import {
   revokeToken,
   startAuthorization,
   verifyCscToken,
-  type CscOAuthDeps,
 } from './csc-oauth';
 import {
   authorizeBodySchema,
@@ -33,35 +31,9 @@ import {
 } from './csc-service';
 import { cscRegistrationRoutes } from './csc-registration';
 import { cscV1Routes } from './csc-routes-v1';
-import type { KeyContext } from './key-secrets';
+import { serviceInfo, timed, type CscRouteOptions } from './csc-service-info';
 
 const tags = ['csc'];
-
-export interface CscRouteOptions {
-  ctx: KeyContext;
-  deps: CscOAuthDeps;
-}
-
-/** `info` of the service; `specs` and the method names differ between v1 and v2. */
-export function serviceInfo(deps: CscOAuthDeps, version: 'v1' | 'v2', methods: string[]) {
-  return {
-    specs: version === 'v2' ? '2.0.0.2' : '1.0.4.0',
-    name: 'Signet',
-    logo: `${deps.publicUrl}/favicon.svg`,
-    region: 'HU',
-    lang: 'en-US',
-    description: 'Signet remote signing service (rSSP)',
-    authType: ['oauth2code'],
-    oauth2: `${deps.publicUrl}/csc/v2`,
-    oauth2Issuer: `${deps.publicUrl}/csc/v2`,
-    asynchronousOperationMode: false,
-    methods,
-    validationInfo: false,
-    signAlgorithms: { algos: signAlgorithms },
-    signature_formats: { formats: [], envelope_properties: [] },
-    conformance_levels: [],
-  };
-}
 
 const v2Methods = [
   'info',
@@ -73,12 +45,6 @@ const v2Methods = [
   'credentials/authorize',
   'signatures/signHash',
 ];
-
-/** Answers with the Server-Timing of the call (the bench reads it). */
-export function timed(reply: FastifyReply, timings: Timings, started: number) {
-  timings.add('total', performance.now() - started);
-  return reply.header('server-timing', timings.header());
-}
 
 export const pinOf = (authData: { id: string; value: string }[] | undefined) =>
   authData?.find((a) => a.id === 'PIN')?.value;

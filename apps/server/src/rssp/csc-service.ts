@@ -10,7 +10,7 @@ import { invalidRequest } from './csc-errors';
 import { decodeHash } from './csc-oauth';
 import type { CscTokenRow } from './csc-table';
 import type { KeyContext } from './key-secrets';
-import type { HashName } from './key-algorithms';
+import type { HashName } from './hash-name';
 import { authorizeCredential, hashesDigest, signHashes } from './sign-hashes';
 
 const byLength: Record<number, HashName> = { 32: 'sha256', 48: 'sha384', 64: 'sha512' };

@@ -2,13 +2,8 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ecCurveNames } from '@signet/contracts/credentials';
 import { derChildren, derOid, readDerAll } from '@signet/der';
-import {
-  createSigner,
-  generateKey,
-  supportedEcCurves,
-  verifySignature,
-  type HashName,
-} from './key-algorithms';
+import type { HashName } from './hash-name';
+import { createSigner, generateKey, supportedEcCurves, verifySignature } from './key-algorithms';
 
 const data = Buffer.from('the DER of some signed attributes');
 const digest = (hash: HashName) => createHash(hash).update(data).digest();

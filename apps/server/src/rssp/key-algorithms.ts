@@ -10,6 +10,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { HashName } from './hash-name';
 import { signPssDigest } from './rsa-pss';
 import type { ECDSA } from '@noble/curves/abstract/weierstrass.js';
 import { brainpoolP256r1, brainpoolP384r1, brainpoolP512r1 } from '@noble/curves/misc.js';
@@ -42,8 +43,6 @@ import {
 } from '@signet/der';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
-
-export type HashName = 'sha256' | 'sha384' | 'sha512';
 
 /** What a credential's key is. */
 export type KeySpec =

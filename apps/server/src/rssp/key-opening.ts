@@ -32,7 +32,7 @@ import {
   type SignHashesResult,
   type SigningCredential,
 } from './sign-hashes';
-import type { HashName } from './key-algorithms';
+import type { HashName } from './hash-name';
 
 /**
  * A credential on its way to signing hashes not known yet (decision 012, "The key password's KDF

@@ -1,5 +1,5 @@
 import { constants, createHash, privateEncrypt, randomBytes, type KeyObject } from 'node:crypto';
-import type { HashName } from './key-algorithms';
+import type { HashName } from './hash-name';
 
 function mgf1(seed: Buffer, length: number, hash: HashName): Buffer {
   const blocks: Buffer[] = [];

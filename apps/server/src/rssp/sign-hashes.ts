@@ -23,7 +23,8 @@ import { releaseAttempt, takeSecretAttempt } from './secret-attempts';
 import { awaitDecision, consumeApproval, requestApproval } from './device-approval';
 import type { CredentialRow } from './credential-table';
 import { keySpecOfRow } from './credential-service';
-import { createSigner, type HashName } from './key-algorithms';
+import type { HashName } from './hash-name';
+import { createSigner } from './key-algorithms';
 import {
   attemptsOf,
   commitOpened,
