@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import type { ValidationReport } from '@signet/contracts/validations';
 import { parseCertificate } from '@signet/der';
-import { prepare, type PreparedSignature, type Signer } from '@signet/pades';
 import {
   buildSignedAttributes,
   buildSignedData,
-} from '../../../packages/pades/src/cms-signed-data';
+  prepare,
+  type PreparedSignature,
+  type Signer,
+} from '@signet/pades';
 import {
   generateCorpus,
   type CorpusFile,

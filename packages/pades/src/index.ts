@@ -1,45 +1,48 @@
+// The package's only entry point: each room of src/ is reached through its index.
+
+// Signing (two phases, or one call) and the pages carried along with a signature.
 export {
+  embed,
   prepare,
   prepareBatch,
   prepareIncrement,
+  sign,
+  signIncrement,
   signatureDigestTail,
   withDocumentDigest,
-} from './prepare';
-export { TRAIL_PAGE_KEY, markTrailPages } from './append-pages';
-export type { PrepareOptions, PreparedSignature, PreparedState } from './prepare';
-export { embed } from './embed';
-export type { EmbedOptions } from './embed';
-export { sign, signIncrement } from './sign';
-export type { SignOptions } from './sign';
-export type { Signer, SignatureAlgorithm, FetchTimestamp } from './signer';
-export type { AppearanceOptions, SignatureFieldParameters } from './appearance';
-export { PdfError, isPdfError } from './errors';
-export type { PdfErrorCode } from './errors';
-export { buildTimestampRequest, verifyTimestampToken } from './timestamp';
-export type { TimestampCheck } from './timestamp';
-// What a time-stamping authority builds its tokens with (apps/server rssp/tsa-token.ts).
-export { buildSignedAttributes, buildSignedData } from './cms-signed-data';
-export { OID as CMS_OID } from './oids';
-export { revocationPaths, validate, validateOnline } from './validate';
-export {
-  addValidationData,
-  validationDataIncrement,
-  readDocumentSecurityStore,
-  signatureTimestampChain,
-} from './dss';
-export type { ValidationData, ValidationDataOptions, DssContents } from './dss';
-export {
-  addDocumentTimestamp,
-  documentTimestampIncrement,
-  documentTimestampTail,
-  prepareDocumentTimestamp,
-  embedDocumentTimestamp,
-} from './document-timestamp';
-export type { DocumentTimestampOptions, PreparedDocumentTimestamp } from './document-timestamp';
-export { requestTimestampTokenForDigest } from './timestamp';
-export { inspectPdf } from './inspect';
-export type { PdfInspection, PdfSecurity } from './inspect';
+} from './signing';
 export type {
+  AppearanceOptions,
+  EmbedOptions,
+  PrepareOptions,
+  PreparedSignature,
+  PreparedState,
+  SignOptions,
+  SignatureFieldParameters,
+} from './signing';
+export { TRAIL_PAGE_KEY, markTrailPages } from './fields';
+
+// The PDF format: errors and the limits a file is read within.
+export {
+  PdfError,
+  isPdfError,
+  inflateBudgetFor,
+  defaultInflateFactor,
+  defaultInflateAllowanceBytes,
+} from './pdf';
+export type { PdfErrorCode, PdfLimits } from './pdf';
+
+// CMS: the signer's interface and RFC 3161 time-stamps.
+export type { Signer, SignatureAlgorithm, FetchTimestamp, TimestampCheck } from './cms';
+export { buildTimestampRequest, requestTimestampTokenForDigest, verifyTimestampToken } from './cms';
+// What a time-stamping authority builds its tokens with (apps/server rssp/tsa-token.ts).
+export { buildSignedAttributes, buildSignedData, OID as CMS_OID } from './cms';
+
+// Validation and inspection.
+export { inspectPdf, revocationPaths, validate, validateOnline } from './validation';
+export type {
+  PdfInspection,
+  PdfSecurity,
   ValidateOptions,
   ValidationReport,
   SignatureReport,
@@ -50,13 +53,29 @@ export type {
   RevocationReport,
   UpdateReport,
   CertificateSummary,
-} from './validate';
+} from './validation';
+
+// Long-term validation data: the DSS and document time-stamps.
 export {
-  inflateBudgetFor,
-  defaultInflateFactor,
-  defaultInflateAllowanceBytes,
-} from './stream-filters';
-export type { PdfLimits } from './pdf-file';
+  addValidationData,
+  validationDataIncrement,
+  readDocumentSecurityStore,
+  signatureTimestampChain,
+  addDocumentTimestamp,
+  documentTimestampIncrement,
+  documentTimestampTail,
+  prepareDocumentTimestamp,
+  embedDocumentTimestamp,
+} from './long-term';
+export type {
+  ValidationData,
+  ValidationDataOptions,
+  DssContents,
+  DocumentTimestampOptions,
+  PreparedDocumentTimestamp,
+} from './long-term';
+
+// ASiC-E containers.
 export {
   ASIC_E_MIMETYPE,
   asicManifestName,
@@ -64,16 +83,23 @@ export {
   buildAsicManifest,
   checkEntryName,
   parseAsicManifest,
-} from './asic-manifest';
-export type { ManifestReference, ParsedManifest } from './asic-manifest';
-export { embedAsicSignature, prepareAsicSignature } from './asic-signature';
-export type { AsicSignatureState, PreparedAsicSignature } from './asic-signature';
-export { asicLayout, buildAsic, readAsic } from './asic-zip';
-export type { AsicEntries, AsicLimits, AsicSignaturePart } from './asic-zip';
-export { validateAsic } from './asic-validate';
+  embedAsicSignature,
+  prepareAsicSignature,
+  asicLayout,
+  buildAsic,
+  readAsic,
+  validateAsic,
+} from './asic';
 export type {
+  ManifestReference,
+  ParsedManifest,
+  AsicSignatureState,
+  PreparedAsicSignature,
+  AsicEntries,
+  AsicLimits,
+  AsicSignaturePart,
   AsicReferenceReport,
   AsicSignatureReport,
   AsicValidateOptions,
   AsicValidationReport,
-} from './asic-validate';
+} from './asic';

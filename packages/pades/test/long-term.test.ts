@@ -21,8 +21,8 @@ import {
   type FetchTimestamp,
   type OnlineRevocation,
 } from '../src/index';
-import { PdfFile } from '../src/pdf-file';
-import { PdfDict, PdfString } from '../src/pdf-objects';
+import { PdfFile } from '../src/pdf/pdf-file';
+import { PdfDict, PdfString } from '../src/pdf/pdf-objects';
 import { certificateDer, ecSigner, rsaSigner, type TestPki } from './support/pki';
 import { crl, ocspResponse } from './support/revocation';
 import { localTsa, pdfsig, qpdfCheck, runTool, testPki } from './support/tools';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCertificate } from '@signet/der';
-import { mergePools, revocationOf, revocationPool } from '../src/revocation-check';
+import { mergePools, revocationOf, revocationPool } from '../src/long-term/revocation-check';
 import { certificateDer, type TestPki } from './support/pki';
 import { ocspResponse } from './support/revocation';
 import { testPki } from './support/tools';

@@ -17,7 +17,7 @@ import {
   derTag,
   parseCertificate,
 } from '@signet/der';
-import { OID } from '../src/oids';
+import { OID } from '../src/cms/oids';
 import { sign, validate, type Signer } from '../src/index';
 import { testPki } from './support/tools';
 import type { TestPki } from './support/pki';

@@ -17,7 +17,7 @@ import {
   type PreparedState,
   type SignatureReport,
 } from '../src/index';
-import { normalizeEcdsaSignature } from '../src/cms-signed-data';
+import { normalizeEcdsaSignature } from '../src/cms/cms-signed-data';
 import { ecSigner, rsaPssSigner, rsaSigner, type TestPki } from './support/pki';
 import { opensslCmsVerify, pdfsig, testPki } from './support/tools';
 

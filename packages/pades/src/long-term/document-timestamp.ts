@@ -4,19 +4,21 @@
  * Added after the DSS, it seals the document and its validation data at a time (PAdES B-LTA).
  */
 import { createHash } from 'node:crypto';
-import { PdfError } from './errors';
-import { IncrementalUpdate } from './incremental-update';
-import { PdfFile, type PdfLimits } from './pdf-file';
-import { PdfDict, PdfName } from './pdf-objects';
-import { certificationPermission, collectFieldNames, findPage, getCatalog } from './pdf-structure';
-import { defaultFieldName } from './prepare';
+import { requestTimestampTokenForDigest, type FetchTimestamp } from '../cms';
+import { fillByteRange, writePlaceholderDictionary, writeSignatureField } from '../fields';
 import {
-  fillByteRange,
-  writePlaceholderDictionary,
-  writeSignatureField,
-} from './signature-field-update';
-import type { FetchTimestamp } from './signer';
-import { requestTimestampTokenForDigest } from './timestamp';
+  certificationPermission,
+  collectFieldNames,
+  findPage,
+  getCatalog,
+  IncrementalUpdate,
+  PdfDict,
+  PdfError,
+  PdfFile,
+  PdfName,
+  type PdfLimits,
+} from '../pdf';
+import { defaultFieldName } from '../signing';
 
 export interface DocumentTimestampOptions {
   /** User or owner password of an encrypted PDF. */

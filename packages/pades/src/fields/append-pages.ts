@@ -1,8 +1,16 @@
-import { PdfError } from './errors';
-import { IncrementalUpdate } from './incremental-update';
-import { PdfFile } from './pdf-file';
-import { PdfDict, PdfName, PdfRef, PdfStream, type PdfValue } from './pdf-objects';
-import { certificationPermission, getCatalog, inheritedAttribute } from './pdf-structure';
+import {
+  certificationPermission,
+  getCatalog,
+  IncrementalUpdate,
+  inheritedAttribute,
+  PdfDict,
+  PdfError,
+  PdfFile,
+  PdfName,
+  PdfRef,
+  PdfStream,
+  type PdfValue,
+} from '../pdf';
 
 /**
  * Pages carried along with a signature (the signing trail, docs/decisions/027-attached-trail-pages.md):

@@ -3,19 +3,17 @@
  * DSS (or online), document time-stamps, and the PAdES baseline level each signature reaches.
  */
 import { parseCertificate, type Certificate } from '@signet/der';
-import { buildChain } from './certificate-chain';
-import { readDss } from './dss';
-import type { PdfFile } from './pdf-file';
-import { PdfString, type PdfDict } from './pdf-objects';
+import { buildChain, verifyTimestampImprint } from '../cms';
+import type { SignatureField } from '../fields';
 import {
+  readDss,
   revocationOf,
   revocationPool,
   type RevocationAnswer,
   type RevocationPool,
-} from './revocation-check';
+} from '../long-term';
+import { PdfString, type PdfDict, type PdfFile } from '../pdf';
 import type { RangeDigests } from './range-digests';
-import type { SignatureField } from './signature-fields';
-import { verifyTimestampImprint } from './timestamp';
 import type { RevocationReport, SignatureReport, ValidationReport } from './validation-report';
 
 export type DocumentTimestampReport = NonNullable<ValidationReport['documentTimestamps']>[number];

@@ -1,6 +1,6 @@
+import type { Signer } from '../cms';
 import { buildCms, writeCms, type EmbedOptions } from './embed';
 import { prepare, prepareIncrement, type PrepareOptions } from './prepare';
-import type { Signer } from './signer';
 
 export type SignOptions = Omit<PrepareOptions, 'certificateChain' | 'algorithm' | 'timestamp'> &
   EmbedOptions;

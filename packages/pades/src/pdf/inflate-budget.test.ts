@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isPdfError } from './errors';
-import { inspectPdf } from './inspect';
+import { inspectPdf } from '../validation/inspect';
 import { InflateBudget, inflate, inflateBudgetFor, maxInflatedBytes } from './stream-filters';
 
 /**

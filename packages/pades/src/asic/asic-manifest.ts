@@ -1,4 +1,4 @@
-import { PdfError } from './errors';
+import { PdfError } from '../pdf';
 
 /** The media type of an ASiC-E container (ETSI EN 319 162-1 §A.1), its `mimetype` entry. */
 export const ASIC_E_MIMETYPE = 'application/vnd.etsi.asic-e+zip';

@@ -16,9 +16,9 @@ import {
   readDer,
   type Certificate,
 } from '@signet/der';
-import { PdfError } from './errors';
-import { OID } from './oids';
+import { PdfError } from '../pdf';
 import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
+import { OID } from './oids';
 import type { FetchTimestamp } from './signer';
 
 /** RFC 3161 TimeStampReq over SHA-256(data), asking for the TSA certificate. */

@@ -1,6 +1,4 @@
-import type { PdfFile } from './pdf-file';
-import { PdfRef, type PdfDict, type PdfValue } from './pdf-objects';
-import { getCatalog } from './pdf-structure';
+import { getCatalog, PdfRef, type PdfDict, type PdfFile, type PdfValue } from '../pdf';
 
 /** How many page-tree nodes a search for a widget's page visits at most. */
 const maxNodes = 100_000;

@@ -1,12 +1,12 @@
 import { ZipFile } from 'yazl';
 import { fromBufferPromise, type Entry } from 'yauzl';
+import { PdfError } from '../pdf';
 import {
   ASIC_E_MIMETYPE,
   asicManifestName,
   asicSignatureName,
   checkEntryName,
 } from './asic-manifest';
-import { PdfError } from './errors';
 
 /** One signer's part of a container: its manifest and the CAdES signature over it. */
 export interface AsicSignaturePart {

@@ -1,7 +1,4 @@
-import type { PdfDict } from './pdf-objects';
-import { PdfRef, type PdfValue } from './pdf-objects';
-import type { PdfFile } from './pdf-file';
-import { qualifiedFieldName } from './pdf-structure';
+import { PdfRef, qualifiedFieldName, type PdfDict, type PdfFile, type PdfValue } from '../pdf';
 
 export interface SignatureField {
   name: string;

@@ -14,24 +14,23 @@ import {
   type Crl,
   type OcspResponse,
 } from '@signet/der';
-import { findSignerCertificate, parseSignedData } from './cms-signed-data';
-import { IncrementalUpdate } from './incremental-update';
-import { OID } from './oids';
-import type { PreparedState } from './prepare';
-import { PdfFile, type PdfLimits } from './pdf-file';
+import { findSignerCertificate, OID, parseSignedData } from '../cms';
+import { collectSignatureFields } from '../fields';
 import {
+  getCatalog,
+  IncrementalUpdate,
+  pdfDate,
   PdfDict,
+  PdfFile,
   PdfName,
   PdfRef,
   PdfStream,
   PdfString,
-  pdfDate,
+  type PdfLimits,
   type PdfValue,
-} from './pdf-objects';
-import { getCatalog } from './pdf-structure';
-
+} from '../pdf';
+import type { PreparedState } from '../signing';
 import { revocationConcerns } from './revocation-check';
-import { collectSignatureFields } from './signature-fields';
 
 export interface ValidationData {
   /** DER certificates (the signers' and TSAs' chains). */

@@ -1,4 +1,4 @@
-import type { PdfLimits } from './pdf-file';
+import type { PdfLimits } from '../pdf';
 
 export interface ValidateOptions {
   /** DER certificates trusted as roots. */

@@ -1,34 +1,38 @@
 import { createHash, type Hash } from 'node:crypto';
+import { parseCertificate, rsaModulusLength, type Certificate } from '@signet/der';
+import { buildSignedAttributes, OID, type SignatureAlgorithm } from '../cms';
+import {
+  appendTrailPages,
+  fillByteRange,
+  rootPageNode,
+  writePlaceholderDictionary,
+  writeSignatureField,
+} from '../fields';
+import {
+  certificationPermission,
+  collectFieldNames,
+  findPage,
+  getCatalog,
+  IncrementalUpdate,
+  inheritedAttribute,
+  pageCount,
+  pdfDate,
+  PdfDict,
+  PdfError,
+  PdfFile,
+  PdfName,
+  pdfTextString,
+  serializeName,
+  type PdfLimits,
+  type PdfRef,
+} from '../pdf';
 import {
   buildAppearanceContent,
   encodeTextLines,
   helveticaWidths,
   type AppearanceOptions,
 } from './appearance';
-import { appendTrailPages, rootPageNode } from './append-pages';
-import { buildSignedAttributes } from './cms-signed-data';
-import { PdfError } from './errors';
 import { loadImage } from './image';
-import { IncrementalUpdate } from './incremental-update';
-import { OID } from './oids';
-import { PdfFile, type PdfLimits } from './pdf-file';
-import type { PdfRef } from './pdf-objects';
-import { PdfDict, PdfName, pdfDate, pdfTextString, serializeName } from './pdf-objects';
-import {
-  certificationPermission,
-  collectFieldNames,
-  findPage,
-  getCatalog,
-  inheritedAttribute,
-  pageCount,
-} from './pdf-structure';
-import type { SignatureAlgorithm } from './signer';
-import {
-  fillByteRange,
-  writePlaceholderDictionary,
-  writeSignatureField,
-} from './signature-field-update';
-import { parseCertificate, rsaModulusLength, type Certificate } from '@signet/der';
 
 export interface PrepareOptions {
   /** DER certificates, end-entity first. */

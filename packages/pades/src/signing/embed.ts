@@ -1,10 +1,14 @@
-import { algorithmIdentifierOf, buildSignedData, normalizeEcdsaSignature } from './cms-signed-data';
-import { PdfError } from './errors';
-import type { PreparedState } from './prepare';
-import type { FetchTimestamp } from './signer';
-import { requestTimestampToken } from './timestamp';
 import { parseCertificate } from '@signet/der';
-import { verifySignature } from './verify-signature';
+import {
+  algorithmIdentifierOf,
+  buildSignedData,
+  normalizeEcdsaSignature,
+  requestTimestampToken,
+  verifySignature,
+  type FetchTimestamp,
+} from '../cms';
+import { PdfError } from '../pdf';
+import type { PreparedState } from './prepare';
 
 export interface EmbedOptions {
   /** When given, a signature timestamp (PAdES B-T) is requested over the signature value. */

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
+import {
+  buildChain,
+  checkSignerInfo,
+  digestName,
+  OID,
+  parseSignedData,
+  verifyTimestampToken,
+} from '../cms';
+import type { CertificateSummary } from '../validation';
 import { ASIC_E_MIMETYPE, XMLDSIG_SHA256, parseAsicManifest } from './asic-manifest';
 import { readAsic, type AsicLimits } from './asic-zip';
-import { buildChain } from './certificate-chain';
-import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
-import { OID } from './oids';
-import { verifyTimestampToken } from './timestamp';
-import type { CertificateSummary } from './validate';
 
 export interface AsicValidateOptions {
   /** DER certificates trusted as roots. */

@@ -1,7 +1,13 @@
-import { isPdfError, PdfError } from './errors';
-import { PdfFile, type PdfLimits } from './pdf-file';
-import { PdfDict, PdfRef, type PdfValue } from './pdf-objects';
-import { collectSignatureFields } from './signature-fields';
+import { collectSignatureFields } from '../fields';
+import {
+  isPdfError,
+  PdfDict,
+  PdfError,
+  PdfFile,
+  PdfRef,
+  type PdfLimits,
+  type PdfValue,
+} from '../pdf';
 
 /** Whether opening the document needs a password (spec documents §3 `security`). */
 export type PdfSecurity = 'NONE' | 'ENCRYPTED_WITH_USER_PASSWORD' | 'ENCRYPTED_WITH_OWNER_PASSWORD';

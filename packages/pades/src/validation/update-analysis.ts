@@ -2,9 +2,8 @@
  * What an incremental update changes beyond signatures, their fields, widgets and appearances,
  * and the validation data (DSS) and metadata signing tools add: the ISA check of `validate`.
  */
-import { isTrailPage } from './append-pages';
-import { PdfDict, PdfRef, PdfStream, serialize, type PdfValue } from './pdf-objects';
-import type { PdfFile } from './pdf-file';
+import { isTrailPage } from '../fields';
+import { PdfDict, PdfRef, PdfStream, serialize, type PdfFile, type PdfValue } from '../pdf';
 import type { UpdateReport } from './validation-report';
 
 function isSignatureFieldOrWidget(file: PdfFile, value: PdfValue, section: number): boolean {

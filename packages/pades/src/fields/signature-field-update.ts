@@ -3,9 +3,15 @@
  * time-stamp's: the field merged with its widget, on its page and in the form, and a signature
  * dictionary laid out by hand so the /ByteRange and /Contents offsets are known.
  */
-import type { IncrementalUpdate } from './incremental-update';
-import { PdfDict, PdfName, PdfRef, pdfTextString, type PdfValue } from './pdf-objects';
-import type { PdfFile } from './pdf-file';
+import {
+  PdfDict,
+  PdfName,
+  PdfRef,
+  pdfTextString,
+  type IncrementalUpdate,
+  type PdfFile,
+  type PdfValue,
+} from '../pdf';
 
 const BYTE_RANGE_WIDTH = 36;
 

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { parseCertificate } from '@signet/der';
-import { buildSignedAttributes } from './cms-signed-data';
-import { buildCms } from './embed';
-import { PdfError } from './errors';
-import { OID } from './oids';
-import type { PreparedState } from './prepare';
-import type { FetchTimestamp, SignatureAlgorithm } from './signer';
+import { buildSignedAttributes, OID, type FetchTimestamp, type SignatureAlgorithm } from '../cms';
+import { PdfError } from '../pdf';
+import { buildCms, type PreparedState } from '../signing';
 
 /** What the second phase of a container signature needs (JSON-safe, like `PreparedState`). */
 export type AsicSignatureState = Pick<

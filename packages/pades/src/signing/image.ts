@@ -1,7 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { PdfError } from './errors';
-import { PdfDict, PdfName, type PdfValue } from './pdf-objects';
-import { inflate, unpredict } from './stream-filters';
+import { inflate, PdfDict, PdfError, PdfName, unpredict, type PdfValue } from '../pdf';
 
 /** An image ready to be written as an image XObject (and its soft mask for PNG transparency). */
 export interface PdfImage {

@@ -1,17 +1,28 @@
-import { rootPageNode } from './append-pages';
-import { buildChain } from './certificate-chain';
-import { checkSignerInfo, digestName, parseSignedData } from './cms-signed-data';
 import { derTime, parseCertificate, type Certificate } from '@signet/der';
-import { OID } from './oids';
-import { PdfFile } from './pdf-file';
-import { PdfRef, PdfString, parsePdfDate, type PdfDict } from './pdf-objects';
-import { RangeDigests } from './range-digests';
-import { PdfParser } from './pdf-parser';
-import { pageCount } from './pdf-structure';
-import { collectSignatureFields, type SignatureField } from './signature-fields';
-import { visibleSignaturePage } from './signature-page';
-import { verifyTimestampToken } from './timestamp';
-import { analyseUpdate } from './update-analysis';
+import {
+  buildChain,
+  checkSignerInfo,
+  digestName,
+  OID,
+  parseSignedData,
+  verifyTimestampToken,
+} from '../cms';
+import {
+  collectSignatureFields,
+  rootPageNode,
+  visibleSignaturePage,
+  type SignatureField,
+} from '../fields';
+import { mergePools, revocationPool, type RevocationPool } from '../long-term';
+import {
+  pageCount,
+  parsePdfDate,
+  PdfFile,
+  PdfParser,
+  PdfRef,
+  PdfString,
+  type PdfDict,
+} from '../pdf';
 import {
   applyRevocation,
   applyTimestampRevocation,
@@ -24,8 +35,9 @@ import {
   type SignatureEvidence,
   type TimestampEvidence,
 } from './long-term-validation';
-import { mergePools, revocationPool, type RevocationPool } from './revocation-check';
 import type { CertificatePath } from './long-term-validation';
+import { RangeDigests } from './range-digests';
+import { analyseUpdate } from './update-analysis';
 import type {
   OnlineValidateOptions,
   CertificateSummary,
@@ -35,20 +47,6 @@ import type {
   ValidateOptions,
   ValidationReport,
 } from './validation-report';
-
-export type {
-  CertificateSummary,
-  OnlineRevocation,
-  OnlineValidateOptions,
-  RevocationData,
-  RevocationPath,
-  RevocationReport,
-  SignatureReport,
-  UpdateReport,
-  ValidateOptions,
-  ValidationReport,
-} from './validation-report';
-export { collectSignatureFields } from './signature-fields';
 
 function summary(certificate: Certificate): CertificateSummary {
   return {
