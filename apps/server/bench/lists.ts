@@ -17,7 +17,7 @@ import { closeContext, createContext } from '#infra/create-context';
 import type { AppContext } from '#infra/app-context';
 import { listUsers } from '#platform/user-service';
 import { listAllCredentials } from '#rssp/credential-service';
-import { createRsspContext } from '#rssp/rssp-context';
+import { createRsspContext } from '#rssp/create-rssp-context';
 import { createTestDatabase } from '#test/test-database';
 
 const rows = 5_000;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User, UserPage } from '@signet/contracts/users';
-import { createRsspContext } from '#rssp/rssp-context';
+import { createRsspContext } from '#rssp/create-rssp-context';
 import { signHashes } from '#rssp/sign-hashes';
 import { linkIn } from './mailbox';
 import {

@@ -14,7 +14,8 @@ import {
   signDecision,
 } from '../src/authenticator/authenticator-client';
 import type { AuthenticatorState } from '../src/authenticator/authenticator-state';
-import { createRsspContext, type RsspContext } from '#rssp/rssp-context';
+import { createRsspContext } from '#rssp/create-rssp-context';
+import type { RsspContext } from '#rssp/rssp-context';
 import { signHashes } from '#rssp/sign-hashes';
 import {
   authorizeInBrowser,

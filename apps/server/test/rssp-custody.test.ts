@@ -14,7 +14,7 @@ import { loadConfig } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { keyRingOf } from '#infra/kek';
 import { unwrapWithKek, unwrapWithSecret, wrappedKekId } from '#infra/key-wrap';
-import { createRsspContext } from '#rssp/rssp-context';
+import { createRsspContext } from '#rssp/create-rssp-context';
 import { ensureIdpSecrets } from '#idp/idp-keys';
 import { signHashes } from '#rssp/sign-hashes';
 import { wrapAad } from '#rssp/wrap-aad';

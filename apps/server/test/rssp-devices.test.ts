@@ -17,7 +17,8 @@ import { readState, type AuthenticatorState } from '../src/authenticator/authent
 import { requestApproval } from '#rssp/device-approval';
 import { deviceApprovals, deviceEnrollments } from '#rssp/device-table';
 import { findCredential } from '#rssp/credential-store';
-import { createRsspContext, type RsspContext } from '#rssp/rssp-context';
+import { createRsspContext } from '#rssp/create-rssp-context';
+import type { RsspContext } from '#rssp/rssp-context';
 import { signHashes } from '#rssp/sign-hashes';
 import { enrollKeyDevice, enrollmentLink, keyUse, runAuthenticator } from './device-fixture';
 import { eventsDuring } from './events-during';

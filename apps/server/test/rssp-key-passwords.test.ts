@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import { changeKeyPassword } from '#rssp/credential-service';
-import { createRsspContext, type RsspContext } from '#rssp/rssp-context';
+import { createRsspContext } from '#rssp/create-rssp-context';
+import type { RsspContext } from '#rssp/rssp-context';
 import { signHashes } from '#rssp/sign-hashes';
 import {
   createCredential,

@@ -3,12 +3,8 @@ import { fromPem, requestParts, type X509Signer } from '@signet/der';
 import { AppError, forbidden } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import { unwrapWithKek } from '#infra/key-wrap';
-import {
-  chainColumns,
-  keySpecOfRow,
-  resolveCredential,
-  updateAndAnnounce,
-} from './credential-service';
+import { keySpecOfRow } from './credential-key-spec';
+import { chainColumns, resolveCredential, updateAndAnnounce } from './credential-service';
 import type { CredentialRow } from './credential-table';
 import { toCredential } from './credential-view';
 import { createSigner } from './key-algorithms';

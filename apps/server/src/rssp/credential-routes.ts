@@ -31,7 +31,7 @@ import {
 import { requireRole } from '#infra/auth';
 import * as credentials from './credential-service';
 import { requestCertificate } from './certificate-enrollment';
-import { clientGone } from './client-gone';
+import { clientGone } from '#infra/client-gone';
 import { supportedAlgorithms } from './key-algorithms';
 import type { RsspContext } from './rssp-context';
 

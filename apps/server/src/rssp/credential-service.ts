@@ -24,7 +24,8 @@ import * as store from './credential-store';
 import { revokeCredentialCertificates } from './credential-revocation';
 import type { CredentialRow } from './credential-table';
 import { toCredential } from './credential-view';
-import { createSigner, generateKey, supportedEcCurves, type KeySpec } from './key-algorithms';
+import { createSigner, generateKey } from './key-algorithms';
+import { keySpecOf } from './credential-key-spec';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import {
   blockedForGood,
@@ -123,35 +124,6 @@ async function changeCredential(
     return updateAndAnnounce(ctx, tx, id, options.values(locked));
   });
   return view(ctx, row);
-}
-
-function keySpecOf(
-  input: Pick<CreateCredential, 'keyAlg' | 'rsaKeySize' | 'ecCurveName'>,
-): KeySpec {
-  if (input.keyAlg === 'rsa' && input.rsaKeySize)
-    return { keyAlg: 'rsa', rsaKeySize: input.rsaKeySize };
-  if (input.keyAlg === 'ec' && input.ecCurveName && input.ecCurveName !== 'sphincs-sha2-128f') {
-    if (!supportedEcCurves().includes(input.ecCurveName)) {
-      throw new AppError('VALIDATION_FAILED', 'Validation failed', {
-        ecCurveName: 'This curve is not supported by the server',
-      });
-    }
-    return { keyAlg: 'ec', curve: input.ecCurveName };
-  }
-  if (input.keyAlg === 'sphincs+' && input.ecCurveName === 'sphincs-sha2-128f') {
-    return { keyAlg: 'sphincs+', parameterSet: input.ecCurveName };
-  }
-  throw new AppError('VALIDATION_FAILED', 'Validation failed', {
-    keyAlg: 'Unsupported key algorithm',
-  });
-}
-
-export function keySpecOfRow(row: CredentialRow): KeySpec {
-  return keySpecOf({
-    keyAlg: row.keyAlg as CreateCredential['keyAlg'],
-    rsaKeySize: (row.rsaKeySize ?? undefined) as CreateCredential['rsaKeySize'],
-    ecCurveName: (row.ecCurveName ?? undefined) as CreateCredential['ecCurveName'],
-  });
 }
 
 /** Blank optional fields dropped, so the stored DN is exactly what the request and certificate carry. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTimings } from '#infra/timings';
-import { clientGone } from './client-gone';
+import { clientGone } from '#infra/client-gone';
 import { verifyCscToken } from './csc-oauth';
 import { serviceInfo, timed, type CscRouteOptions } from './csc-service-info';
 import {

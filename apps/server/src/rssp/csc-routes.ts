@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTimings } from '#infra/timings';
-import { clientGone } from './client-gone';
+import { clientGone } from '#infra/client-gone';
 import { registerCscErrorHandler } from './csc-errors';
 import {
   exchangeCode,

@@ -20,7 +20,7 @@ import {
 } from '@signet/contracts/devices';
 import type { AppContext } from '#infra/app-context';
 import { authenticate, requireRole } from '#infra/auth';
-import { clientGone } from './client-gone';
+import { clientGone } from '#infra/client-gone';
 import { decideApproval, listPendingApprovals } from './device-approval';
 import * as devices from './device-service';
 import type { DeviceRow } from './device-table';

@@ -4,12 +4,13 @@ import { createSigner, generateKey } from './key-algorithms';
 import type { KeyRing } from '#infra/kek';
 import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
 import { findCertificateAuthority, insertCertificateAuthority } from './credential-store';
-import { issueCertificate, toPem, X509_OID, type X509Signer } from '@signet/der';
+import { issueCertificate, toPem, X509_OID } from '@signet/der';
 import { encodeDistinguishedName } from './distinguished-name';
 import { caKeySpec, embeddedCaKey, embeddedCaLocations, issuedRecord } from './embedded-ca-key';
 import { adoptIssuedCertificates } from './issued-adoption';
 import { recordIssued } from './revocation-store';
 import { caAad } from './wrap-aad';
+import type { CertificateAuthority } from './certificate-authority';
 
 /** The name every certificate of the embedded CA carries: it is not publicly trusted. */
 export const embeddedCaName = 'Signet Embedded CA — not publicly trusted';
@@ -31,34 +32,6 @@ const signingPurposes = { purposes: [X509_OID.emailProtection], critical: false 
 /** Validity of an end-entity certificate the CA issues. */
 export const issuedValidityDays = 730;
 const rootValidityDays = 20 * 365;
-
-/**
- * What a certificate is requested for: a new key (CMP `ir`, proof of possession by the key's
- * signature), a key with a PKCS#10 request Signet holds (`p10cr`), or a renewal of a key that
- * has a certificate (`kur`, signed by the key).
- */
-export type EnrollmentRequest = { subject: Buffer; spki: Buffer; email: string | null } & (
-  | { kind: 'new'; signer: X509Signer }
-  | { kind: 'csr'; p10: Buffer }
-  | { kind: 'renew'; signer: X509Signer; oldCertificate: Buffer }
-);
-
-/** Issues end-entity certificates for CMP enrollment. */
-export interface CertificateAuthority {
-  mode: 'embedded' | 'external';
-  /** The CA certificate (PEM): the embedded root, or the external CA's once known. */
-  rootPem: string | null;
-  /**
-   * The certificate chain for the request's key, end-entity first; its first certificate holds
-   * `spki`, or it throws and nothing is issued to store. The embedded CA issues a signing
-   * certificate (digitalSignature + nonRepudiation, non-critical extendedKeyUsage
-   * id-kp-emailProtection, two years) naming `email`, the owner's confirmed account address, as
-   * subjectAltName; none while it is unconfirmed. It names the CA's
-   * OCSP responder, certificate and CRL, and is recorded as issued (rssp.issued_certificates)
-   * before it is returned, so the responder knows it from then on (decision 037).
-   */
-  enroll(request: EnrollmentRequest): Promise<Buffer[]>;
-}
 
 /** The embedded CA, which also certifies Signet's own time-stamping authority (tsa-keys.ts). */
 export interface EmbeddedCa extends CertificateAuthority {

@@ -15,7 +15,7 @@ import type { Config } from '#infra/config';
 import { cmpEnroll, type CmpClientOptions } from './cmp-client';
 import { cmpProtectionFromConfig } from './cmp-protection';
 import { caFailure } from './cmp-status';
-import type { CertificateAuthority, EnrollmentRequest } from './embedded-ca';
+import type { CertificateAuthority, EnrollmentRequest } from './certificate-authority';
 
 /** Short names of `/O=…/CN=…` names (OpenSSL's notation). */
 const nameOids: Record<string, string> = {

@@ -8,7 +8,7 @@ import { credentialRoutes } from './credential-routes';
 import { cscAdminRoutes } from './csc-admin-routes';
 import { createCscDeps } from './csc-plugin';
 import { deviceRoutes } from './device-routes';
-import { createRsspContext } from './rssp-context';
+import { createRsspContext } from './create-rssp-context';
 import { settleAbandonedAttempts } from './secret-attempts';
 import { tsaRoutes } from './tsa-routes';
 

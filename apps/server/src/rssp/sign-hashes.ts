@@ -22,7 +22,7 @@ import { countKeyUse, findCredential } from './credential-store';
 import { releaseAttempt, takeSecretAttempt } from './secret-attempts';
 import { awaitDecision, consumeApproval, requestApproval } from './device-approval';
 import type { CredentialRow } from './credential-table';
-import { keySpecOfRow } from './credential-service';
+import { keySpecOfRow } from './credential-key-spec';
 import type { HashName } from './hash-name';
 import { createSigner } from './key-algorithms';
 import {
