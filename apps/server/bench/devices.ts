@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { deviceApprovals } from '#rssp/device-table';
+import { deviceApprovals } from '#rssp/devices/device-table';
 import { createCredential, createRsspTestApp, type Person } from '#test/rssp-fixture';
 import { enrollmentLink } from '#test/device-fixture';
 import { approveNext, enroll } from '../src/authenticator/authenticator-client';

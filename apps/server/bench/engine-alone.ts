@@ -30,9 +30,9 @@ import {
   validationDataIncrement,
   type FetchTimestamp,
 } from '@signet/pades';
-import { createSigner, generateKey } from '#rssp/key-algorithms';
-import { grantedResponse } from '#rssp/tsa-token';
-import { parseTimestampQuery } from '#rssp/tsa-request';
+import { createSigner, generateKey } from '#rssp/keys/key-algorithms';
+import { grantedResponse } from '#rssp/tsa/tsa-token';
+import { parseTimestampQuery } from '#rssp/tsa/tsa-request';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -12,11 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { credentialListQuerySchema } from '@signet/contracts/credentials';
 import { userListQuerySchema } from '@signet/contracts/users';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
 import type { AppContext } from '#infra/app-context';
 import { listUsers } from '#platform/user-service';
-import { listAllCredentials } from '#rssp/credential-service';
+import { listAllCredentials } from '#rssp/credentials/credential-service';
 import { createRsspContext } from '#rssp/create-rssp-context';
 import { createTestDatabase } from '#test/test-database';
 

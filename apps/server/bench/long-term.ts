@@ -27,7 +27,7 @@ import {
   validationDataIncrement,
 } from '@signet/pades';
 import { encodeName, issueCertificate, fromPem } from '@signet/der';
-import { createSigner, generateKey } from '#rssp/key-algorithms';
+import { createSigner, generateKey } from '#rssp/keys/key-algorithms';
 import { embeddedCaRoots } from '#rssp/public';
 import { bootstrap, person, rsspTestEnv } from '#test/rssp-fixture';
 import { activatedCredential, bigPdf } from '#test/signing-fixture';

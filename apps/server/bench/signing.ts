@@ -46,7 +46,7 @@ import {
   signBody,
   trustEmbeddedCa,
 } from '#test/signing-fixture';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { createTestApp } from '#test/test-app';
 import { createTestDatabase } from '#test/test-database';
 import { copyFloorMs } from './copy-floor';

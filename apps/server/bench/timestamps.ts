@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTimestampRequest, embed, prepareIncrement } from '@signet/pades';
 import { encodeName, issueCertificate } from '@signet/der';
-import { createSigner, generateKey } from '#rssp/key-algorithms';
+import { createSigner, generateKey } from '#rssp/keys/key-algorithms';
 import { createTestApp } from '#test/test-app';
 import { createTestDatabase } from '#test/test-database';
 import { manualName, manualPdf } from './manual-pdf';

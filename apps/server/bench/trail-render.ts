@@ -9,8 +9,8 @@
  *   npm run bench:trail -w apps/server
  */
 import { loadavg } from 'node:os';
-import { renderSigningTrail } from '#rdss/signing-trail-render';
-import { sampleTrail as trail } from '#rdss/trail-warm-up';
+import { renderSigningTrail } from '#rdss/trail-layout/signing-trail-render';
+import { sampleTrail as trail } from '#rdss/trail-layout/trail-warm-up';
 
 const runs = Number(process.env.BENCH_TRAIL_RUNS ?? 200);
 const warmUp = 30;

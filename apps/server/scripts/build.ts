@@ -25,7 +25,7 @@ await rm(outDir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: serverDir,
   // The PDF threads' entry is a file of its own beside the server (rdss/pdf-pool.ts finds it).
-  entryPoints: { server: 'src/server.ts', 'pdf-worker': 'src/rdss/pdf-worker.ts' },
+  entryPoints: { server: 'src/server.ts', 'pdf-worker': 'src/rdss/pdf-work/pdf-worker.ts' },
   outdir: outDir,
   bundle: true,
   platform: 'node',

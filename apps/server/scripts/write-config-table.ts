@@ -1,7 +1,7 @@
 // Writes the configuration table into README.md between its markers: `npm run docs:config`.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { renderConfigTable } from '../src/infra/config-docs';
-import { readmePath, replaceConfigTable } from '../src/infra/readme-config-table';
+import { renderConfigTable } from '../src/infra/config/config-docs';
+import { readmePath, replaceConfigTable } from '../src/infra/config/readme-config-table';
 
 writeFileSync(
   readmePath,

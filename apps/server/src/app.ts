@@ -9,12 +9,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '#infra/app-context';
-import { registerErrorHandler } from '#infra/error-handler';
-import { registerNulGuard } from '#infra/nul-guard';
+import {
+  registerErrorHandler,
+  registerNulGuard,
+  registerSecurityHeaders,
+  registerWebApp,
+} from '#infra/http';
 import { loggerOptions } from '#infra/logger';
 import { monitorEventBus, registerMetrics } from '#infra/metrics';
-import { registerSecurityHeaders } from '#infra/security-headers';
-import { registerWebApp } from '#infra/web-app';
 import { platformPlugin, providerProxyRoutes } from '#platform/public';
 import { cscPlugin, rsspPlugin } from '#rssp/public';
 import { callbackDocs, rdssPlugin } from '#rdss/public';

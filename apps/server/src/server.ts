@@ -1,6 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from '#infra/config';
-import { secureDataDir } from '#infra/data-dir';
+import { ConfigError, loadConfig, secureDataDir } from '#infra/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { bootstrapPlatform } from '#platform/public';
 import { bootstrapIdp } from '#idp/public';

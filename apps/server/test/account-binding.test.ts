@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User, UserPage } from '@signet/contracts/users';
 import { createRsspContext } from '#rssp/create-rssp-context';
-import { signHashes } from '#rssp/sign-hashes';
+import { signHashes } from '#rssp/custody/sign-hashes';
 import { linkIn } from './mailbox';
 import {
   createCredential,

@@ -5,8 +5,8 @@ import type { Chain, ChainPage, CreateChainInput } from '@signet/contracts/chain
 import type { ChainFilter } from '@signet/contracts/chain-rules';
 import type { Credential } from '@signet/contracts/credentials';
 import type { User } from '@signet/contracts/users';
-import { resendEmailConfirmation } from '#idp/account-service';
-import { findAccountByEmail } from '#idp/account-store';
+import { resendEmailConfirmation } from '#idp/accounts/account-service';
+import { findAccountByEmail } from '#idp/accounts/account-store';
 import { linkIn, type ReceivedMail } from './mailbox';
 import {
   createRsspTestApp,

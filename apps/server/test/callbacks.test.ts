@@ -12,9 +12,9 @@ import {
   type CallbackEvent,
 } from '@signet/contracts/callbacks';
 import type { Credential } from '@signet/contracts/credentials';
-import { rowsOf } from '#infra/json-rows';
-import { refuseUnusableCallbackUrl } from '#rdss/callback-address';
-import { retryDelayMs } from '#rdss/callback-delivery';
+import { rowsOf } from '#infra/database/json-rows';
+import { refuseUnusableCallbackUrl } from '#rdss/callbacks/callback-address';
+import { retryDelayMs } from '#rdss/callbacks/callback-delivery';
 import { freePort } from './free-port';
 import {
   adminAccount,

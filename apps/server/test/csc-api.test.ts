@@ -15,8 +15,8 @@ import {
 } from '../src/authenticator/authenticator-client';
 import type { AuthenticatorState } from '../src/authenticator/authenticator-state';
 import { createRsspContext } from '#rssp/create-rssp-context';
-import type { RsspContext } from '#rssp/rssp-context';
-import { signHashes } from '#rssp/sign-hashes';
+import type { RsspContext } from '#rssp/context/rssp-context';
+import { signHashes } from '#rssp/custody/sign-hashes';
 import {
   authorizeInBrowser,
   clientRedirectUri,

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { EnrolledDevice, Enrollment } from '@signet/contracts/devices';
-import { credentials } from '#rssp/credential-table';
+import { credentials } from '#rssp/records/credential-table';
 import type { Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
 

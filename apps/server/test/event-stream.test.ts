@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenApplicationName } from '#infra/database';
+import { listenApplicationName } from '#infra/database/database';
 import type { User } from '@signet/contracts/users';
-import type { TestApp } from './test-app';
-import { createTestApp } from './test-app';
+import { type TestApp, createTestApp } from './test-app';
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 import { describeOnPostgres } from './describe-on-postgres';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SignetEvent } from '@signet/contracts/events';
-import type { EventBus } from '#infra/event-bus';
+import type { EventBus } from '#infra/database/event-bus';
 
 /**
  * The events published while `work` runs, without sleeping: afterwards a marker event is

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { idpAccountUrls } from '#idp/account-urls';
-import { bootstrapIdp } from '#idp/bootstrap';
-import { findAccountByEmail } from '#idp/account-store';
-import { loadConfig } from '#infra/config';
+import { idpAccountUrls } from '#idp/accounts/account-urls';
+import { bootstrapIdp } from '#idp/accounts/bootstrap';
+import { findAccountByEmail } from '#idp/accounts/account-store';
+import { loadConfig } from '#infra/config/config';
 import { linkIn } from './mailbox';
 import { createTestApp, type TestApp } from './test-app';
 import {

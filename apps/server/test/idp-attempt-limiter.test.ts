@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#infra/database';
-import { migrate } from '#infra/migrations';
+import { openDatabase, type Database } from '#infra/database/database';
+import { migrate } from '#infra/database/migrations';
 import {
   createAttemptLimiter,
   signInRules,
   signInSuccessKeys,
   type AttemptRule,
-} from '#idp/attempt-limiter';
+} from '#idp/security/attempt-limiter';
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 import { describeOnPostgres } from './describe-on-postgres';
 

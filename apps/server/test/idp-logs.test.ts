@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { startMailbox, type Mailbox } from './mailbox';
 import { requestReset, submitReset } from './session-fixture';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#infra/database';
-import { keyRingOf, loadKeyRing } from '#infra/kek';
-import { wrappedKekId } from '#infra/key-wrap';
-import { migrate } from '#infra/migrations';
-import { ensureIdpSecrets, loadIdpPublicJwks } from '#idp/idp-keys';
-import { secrets } from '#idp/idp-schema';
+import { openDatabase, type Database } from '#infra/database/database';
+import { keyRingOf, loadKeyRing } from '#infra/keys/kek';
+import { wrappedKekId } from '#infra/keys/key-wrap';
+import { migrate } from '#infra/database/migrations';
+import { ensureIdpSecrets, loadIdpPublicJwks } from '#idp/store/idp-keys';
+import { secrets } from '#idp/store/idp-schema';
 
 const storedValue = async (database: Database, name: string): Promise<unknown> => {
   const [row] = await database.db.select().from(secrets).where(eq(secrets.name, name));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInLimits } from '#idp/attempt-limiter';
+import { signInLimits } from '#idp/security/attempt-limiter';
 import { createTestApp, type TestApp } from './test-app';
 import { registerAccount, signIn, startSignIn, submitSignIn, type TestAccount } from './sign-in';
 

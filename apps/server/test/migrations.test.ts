@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#infra/database';
-import { migrate } from '#infra/migrations';
+import { openDatabase, type Database } from '#infra/database/database';
+import { migrate } from '#infra/database/migrations';
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from './test-database';
 import { describeOnPostgres } from './describe-on-postgres';
 

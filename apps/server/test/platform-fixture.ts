@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { bootstrapIdp } from '#idp/bootstrap';
+import { bootstrapIdp } from '#idp/accounts/bootstrap';
 import { bootstrapPlatform } from '#platform/bootstrap';
 import { createTestApp, type TestApp } from './test-app';
 import { bearer, registerAccount, signIn } from './sign-in';

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, serverAccessOf, type Database, type ServerAccess } from '#infra/database';
+import {
+  openDatabase,
+  serverAccessOf,
+  type Database,
+  type ServerAccess,
+} from '#infra/database/database';
 import { describeOnPostgres } from './describe-on-postgres';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

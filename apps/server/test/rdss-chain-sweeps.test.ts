@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain } from '@signet/contracts/chains';
-import { rowsOf } from '#infra/json-rows';
-import { expireDueChains } from '#rdss/chain-expiry';
-import { sendDueReminders } from '#rdss/chain-reminders';
+import { rowsOf } from '#infra/database/json-rows';
+import { expireDueChains } from '#rdss/notices/chain-expiry';
+import { sendDueReminders } from '#rdss/notices/chain-reminders';
 import { describeOnPostgres } from './describe-on-postgres';
 import { bootstrap, fastKdfEnv, person, rsspTestEnv, type Person } from './rssp-fixture';
 import { createChain } from './signing-fixture';

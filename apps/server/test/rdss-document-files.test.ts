@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '@signet/contracts/documents';
-import { fileBlobStore } from '#rdss/file-blob-store';
+import { fileBlobStore } from '#rdss/documents/file-blob-store';
 import { multipartBody } from './multipart';
 import { bootstrap, person, rsspTestEnv, type Person } from './rssp-fixture';
 import { createTestApp, type TestApp } from './test-app';

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import type { DocumentView } from '@signet/contracts/documents';
 import type { SignResult } from '@signet/contracts/signatures';
-import { postgresBlobStore } from '#rdss/document-store';
-import { fileBlobStore } from '#rdss/file-blob-store';
-import { joinRevision, postgresIncrementStore, revisionsOf } from '#rdss/revision-store';
+import { postgresBlobStore } from '#rdss/documents/document-store';
+import { fileBlobStore } from '#rdss/documents/file-blob-store';
+import { joinRevision, postgresIncrementStore, revisionsOf } from '#rdss/documents/revision-store';
 import { bootstrap, fastKdfEnv, person, post, rsspTestEnv, type Person } from './rssp-fixture';
 import {
   activatedCredential,

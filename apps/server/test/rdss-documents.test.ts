@@ -9,7 +9,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '@signet/contracts/documents';
-import { lockThumbnail, thumbnailWidth } from '#rdss/thumbnail';
+import { lockThumbnail, thumbnailWidth } from '#rdss/thumbnails/thumbnail';
 import { createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';
 

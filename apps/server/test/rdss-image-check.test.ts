@@ -1,9 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { white } from '@signet/contracts/signature-profiles';
-import { checkImage } from '#rdss/image-check';
-import { readImageDataUrl } from '#rdss/profile-image';
-import { composeOnBackground } from '#rdss/visible-signature-image';
+import { checkImage } from '#rdss/profiles/image-check';
+import { readImageDataUrl } from '#rdss/profiles/profile-image';
+import { composeOnBackground } from '#rdss/profiles/visible-signature-image';
 import { signatureImage } from './signature-images';
 
 /** A PNG of the given header and raw (filtered) data, with correct CRCs. */

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
 import { buildApp } from '../src/app';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
-import { removeLeftoverFiles } from '#rdss/leftover-files';
+import { removeLeftoverFiles } from '#rdss/documents/leftover-files';
 import { runChild } from './crash-child';
 import { bootstrap, fastKdfEnv, person, post, rsspTestEnv, type Person } from './rssp-fixture';
 import {

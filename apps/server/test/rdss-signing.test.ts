@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { encodeName, issueCertificate, toPem } from '@signet/der';
-import { createSigner, generateKey } from '#rssp/key-algorithms';
+import { createSigner, generateKey } from '#rssp/keys/key-algorithms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentView } from '@signet/contracts/documents';
-import { placeholderThumbnail } from '#rdss/thumbnail';
+import { placeholderThumbnail } from '#rdss/thumbnails/thumbnail';
 import { rectanglesPdf } from './heavy-pdfs';
 import { createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
 import type { TestApp } from './test-app';

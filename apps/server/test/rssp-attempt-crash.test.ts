@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignResult } from '@signet/contracts/signatures';
-import { rowsOf } from '#infra/json-rows';
+import { rowsOf } from '#infra/database/json-rows';
 import { runChild } from './crash-child';
 import { describeOnPostgres } from './describe-on-postgres';
 import {

@@ -3,16 +3,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Certificate,
-  CreateCredentialInput,
-  Credential,
-  CredentialAlgorithms,
-  CredentialPage,
+import {
+  type Certificate,
+  type CreateCredentialInput,
+  type Credential,
+  type CredentialAlgorithms,
+  type CredentialPage,
+  ecCurveNames,
+  rsaKeySizes,
+  sphincsParameterSets,
 } from '@signet/contracts/credentials';
-import { ecCurveNames, rsaKeySizes, sphincsParameterSets } from '@signet/contracts/credentials';
 import { certificateParts, fromPem, requestParts, signedParts } from '@signet/der';
-import { verifySignature } from '#rssp/key-algorithms';
+import { verifySignature } from '#rssp/keys/key-algorithms';
 import {
   createCredential,
   createRsspTestApp,

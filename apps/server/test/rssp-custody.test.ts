@@ -10,14 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
-import { keyRingOf } from '#infra/kek';
-import { unwrapWithKek, unwrapWithSecret, wrappedKekId } from '#infra/key-wrap';
+import { keyRingOf } from '#infra/keys/kek';
+import { unwrapWithKek, unwrapWithSecret, wrappedKekId } from '#infra/keys/key-wrap';
 import { createRsspContext } from '#rssp/create-rssp-context';
-import { ensureIdpSecrets } from '#idp/idp-keys';
-import { signHashes } from '#rssp/sign-hashes';
-import { wrapAad } from '#rssp/wrap-aad';
+import { ensureIdpSecrets } from '#idp/store/idp-keys';
+import { signHashes } from '#rssp/custody/sign-hashes';
+import { wrapAad } from '#rssp/keys/wrap-aad';
 import {
   adminAccount,
   bootstrap,

@@ -14,12 +14,12 @@ import {
   signDecision,
 } from '../src/authenticator/authenticator-client';
 import { readState, type AuthenticatorState } from '../src/authenticator/authenticator-state';
-import { requestApproval } from '#rssp/device-approval';
-import { deviceApprovals, deviceEnrollments } from '#rssp/device-table';
-import { findCredential } from '#rssp/credential-store';
+import { requestApproval } from '#rssp/devices/device-approval';
+import { deviceApprovals, deviceEnrollments } from '#rssp/devices/device-table';
+import { findCredential } from '#rssp/records/credential-store';
 import { createRsspContext } from '#rssp/create-rssp-context';
-import type { RsspContext } from '#rssp/rssp-context';
-import { signHashes } from '#rssp/sign-hashes';
+import type { RsspContext } from '#rssp/context/rssp-context';
+import { signHashes } from '#rssp/custody/sign-hashes';
 import { enrollKeyDevice, enrollmentLink, keyUse, runAuthenticator } from './device-fixture';
 import { eventsDuring } from './events-during';
 import { createCredential, createRsspTestApp, fastKdfEnv, post, type Person } from './rssp-fixture';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreateCredentialInput, Credential } from '@signet/contracts/credentials';
-import { bootstrapIdp } from '#idp/bootstrap';
+import { bootstrapIdp } from '#idp/accounts/bootstrap';
 import { bootstrapPlatform } from '#platform/bootstrap';
 import { bearer, registerAccount, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';

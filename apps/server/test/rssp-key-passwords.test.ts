@@ -2,10 +2,10 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
-import { changeKeyPassword } from '#rssp/credential-service';
+import { changeKeyPassword } from '#rssp/credentials/credential-service';
 import { createRsspContext } from '#rssp/create-rssp-context';
-import type { RsspContext } from '#rssp/rssp-context';
-import { signHashes } from '#rssp/sign-hashes';
+import type { RsspContext } from '#rssp/context/rssp-context';
+import { signHashes } from '#rssp/custody/sign-hashes';
 import {
   createCredential,
   createRsspTestApp,

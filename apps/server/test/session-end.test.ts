@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@signet/contracts/users';
-import { ensureIdpSecrets } from '#idp/idp-keys';
+import { ensureIdpSecrets } from '#idp/store/idp-keys';
 import { describeOnPostgres } from './describe-on-postgres';
 import { adminPassword, adminEmail, createBootstrappedApp } from './platform-fixture';
 import {

@@ -10,7 +10,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../src/app';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
 
 const dataDir = process.env.SIGNET_CHILD_DATA_DIR || null;

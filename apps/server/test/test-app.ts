@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { AppContext } from '#infra/app-context';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { appMailboxes, startMailbox, type Mailbox } from './mailbox';
 import { createTestDatabase, type TestDatabase } from './test-database';

@@ -4,19 +4,18 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Config } from '#infra/config';
 import type { AppContext } from '#infra/app-context';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { accountRoutes } from './account-routes';
-import { endAccountSessions } from './account-store';
-import { createAttemptLimiter } from './attempt-limiter';
+import {
+  accountRoutes,
+  endAccountSessions,
+  logoutAccount,
+  deleteExpiredPendingRegistrations,
+} from './accounts';
+import { createAttemptLimiter } from './security';
 import { interactionRoutes } from './interaction-routes';
-import { ensureIdpSecrets } from './idp-keys';
-import { idpAutoSubmitScript, idpStylesheet } from './idp-pages';
-import { createIdpProvider, webClientOrigins, type MountedRequest } from './idp-provider';
-import { deleteExpiredOidcPayloads } from './oidc-adapter';
-import { passwordResetRoutes } from './password-reset-routes';
-import { deleteExpiredResets } from './password-reset-store';
-import { resetTokenScript } from './password-reset-views';
-import { logoutAccount } from './session-end';
-import { deleteExpiredPendingRegistrations } from './address-takeover';
+import { ensureIdpSecrets, deleteExpiredOidcPayloads } from './store';
+import { idpAutoSubmitScript, idpStylesheet, resetTokenScript } from './pages';
+import { createIdpProvider, webClientOrigins, type MountedRequest } from './provider';
+import { passwordResetRoutes, deleteExpiredResets } from './password-reset';
 
 const mountPath = '/oidc';
 const sweepIntervalMs = 15 * 60 * 1000;

@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '#infra/app-context';
-import { authenticateAccount, signUp } from './account-service';
+import { authenticateAccount, signUp } from './accounts';
+import { registrationRules, signInRules, signInSuccessKeys, type AttemptLimiter } from './security';
 import {
-  registrationRules,
-  signInRules,
-  signInSuccessKeys,
-  type AttemptLimiter,
-} from './attempt-limiter';
-import { field, readRegistration } from './idp-forms';
-import { idpMessages, pickLanguage, type IdpLanguage } from './idp-messages';
-import { interactionPath } from './idp-provider';
-import { messageView, registerView, signInView } from './idp-views';
-import { forgotPasswordPath, takeResetSignInCookie } from './password-reset-routes';
+  field,
+  readRegistration,
+  idpMessages,
+  pickLanguage,
+  type IdpLanguage,
+  messageView,
+  registerView,
+  signInView,
+} from './pages';
+import { interactionPath } from './provider';
+import { forgotPasswordPath, takeResetSignInCookie } from './password-reset';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 type UidRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { lang?: string } }>;

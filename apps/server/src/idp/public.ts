@@ -2,9 +2,9 @@
  * The identity provider's published interface: what the composition root and the other
  * services may use. Everything else in idp/ is internal (the lint border rule enforces it).
  */
-export { idpAccountUrls } from './account-urls';
-export { endAccountSessions } from './account-store';
-export { bootstrapIdp } from './bootstrap';
-export { embeddedKeySource } from './embedded-token-keys';
+export { idpAccountUrls } from './accounts';
+export { endAccountSessions } from './accounts';
+export { bootstrapIdp } from './accounts';
+export { embeddedKeySource } from './provider';
 export { idpPlugin } from './idp-plugin';
-export { resendEmailConfirmation } from './account-service';
+export { resendEmailConfirmation } from './accounts';

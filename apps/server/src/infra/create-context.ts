@@ -1,11 +1,8 @@
 import type { AppContext } from './app-context';
 import type { Config } from './config';
-import { openDatabase } from './database';
-import { createEventBus } from './event-bus';
-import { startInstancePresence } from './instance-presence';
-import { migrate } from './migrations';
-import { createAccessTokenVerifier, externalKeySource } from './access-token';
-import { loadKeyRing } from './kek';
+import { openDatabase, createEventBus, startInstancePresence, migrate } from './database';
+import { createAccessTokenVerifier, externalKeySource } from './http';
+import { loadKeyRing } from './keys';
 import { embeddedKeySource, endAccountSessions, resendEmailConfirmation } from '#idp/public';
 import { createIdentityLogout, createUserDirectory } from '#platform/public';
 import {

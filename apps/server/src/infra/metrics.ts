@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { EventBus } from './event-bus';
+import type { EventBus } from './database';
 
 declare module 'fastify' {
   interface FastifyInstance {

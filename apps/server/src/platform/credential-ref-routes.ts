@@ -19,7 +19,7 @@ import {
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { idParamsSchema } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
-import { authenticate, requireRole } from '#infra/auth';
+import { authenticate, requireRole } from '#infra/http';
 import { createCredentialRefService, type CredentialRefService } from './credential-refs';
 
 const tags = ['credentialRefs'];

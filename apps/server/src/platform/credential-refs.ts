@@ -12,7 +12,7 @@ import { pageOffset } from '@signet/contracts/paging';
 import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
-import { containing } from '#infra/like-pattern';
+import { containing } from '#infra/database';
 import { credentialRefs, type CredentialRefRow } from './credential-ref-table';
 import * as provider from './csc-provider-client';
 import {

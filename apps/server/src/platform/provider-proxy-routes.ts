@@ -11,7 +11,7 @@ import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import type { AppContext } from '#infra/app-context';
 import { AppError } from '#infra/app-error';
-import { authenticate } from '#infra/auth';
+import { authenticate } from '#infra/http';
 import { createCredentialRefService } from './credential-refs';
 import { forwardCsc, proxiedCscPaths, proxyBodyLimit } from './provider-proxy';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '#infra/app-context';
 import { AppError } from '#infra/app-error';
-import { unwrapWithKek, wrapWithKek } from '#infra/key-wrap';
+import { unwrapWithKek, wrapWithKek } from '#infra/keys';
 import { providerCredentialTokens, providerLogins, providerSessions } from './credential-ref-table';
 import { exchangeCode } from './csc-provider-client';
 import type { ExternalProviderConfig, ProviderEndpoints } from './external-providers';

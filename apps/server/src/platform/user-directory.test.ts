@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userListQuerySchema } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
 import type { AccessTokenClaims } from '#infra/auth-types';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { testKeyEncryptionKey } from '#test/test-app';
 import { createTestDatabase, type TestDatabase } from '#test/test-database';

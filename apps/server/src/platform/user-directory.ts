@@ -6,8 +6,7 @@ import type {
   UserDirectory,
 } from '#infra/auth-types';
 import type { Config } from '#infra/config';
-import type { Database } from '#infra/database';
-import type { EventBus } from '#infra/event-bus';
+import type { Database, EventBus } from '#infra/database';
 import { AppError } from '#infra/app-error';
 import * as store from './user-store';
 import { answerRoles } from './user-service';

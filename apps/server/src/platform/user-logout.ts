@@ -2,8 +2,7 @@ import type { EventStream } from '@signet/contracts/events';
 import type { AppContext } from '#infra/app-context';
 import { notFound } from '#infra/app-error';
 import type { OnIdentityLoggedOut } from '#infra/auth-types';
-import type { Db, Tx } from '#infra/database';
-import type { EventBus } from '#infra/event-bus';
+import type { Db, Tx, EventBus } from '#infra/database';
 import * as store from './user-store';
 
 /**

@@ -20,7 +20,7 @@ import {
   userStatsSchema,
 } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
-import { authenticate, authenticateToken, requireRole } from '#infra/auth';
+import { authenticate, authenticateToken, requireRole } from '#infra/http';
 import * as users from './user-service';
 import { userSessionRoutes } from './user-session-routes';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userListQuerySchema } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
 import type { AuthUser } from '#infra/auth-types';
-import { loadConfig } from '#infra/config';
+import { loadConfig } from '#infra/config/config';
 import { closeContext, createContext } from '#infra/create-context';
 import { eventsDuring } from '#test/events-during';
 import { testKeyEncryptionKey } from '#test/test-app';

@@ -18,7 +18,7 @@ import type { AppContext } from '#infra/app-context';
 import { AppError, notFound } from '#infra/app-error';
 import type { AccessTokenClaims, AuthUser, SignInIdentity } from '#infra/auth-types';
 import type { Tx } from '#infra/database';
-import { hashLinkToken, newLinkToken } from '#infra/link-token';
+import { hashLinkToken, newLinkToken } from '#infra/keys';
 import { sendOrUnavailable } from '#infra/mailer';
 import { invitationLink, invitationMail } from './invitation-mail';
 import { publishLogout } from './user-logout';

@@ -5,7 +5,7 @@ import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import { idParamsSchema } from '@signet/contracts/users';
 import type { AppContext } from '#infra/app-context';
-import { requireRole } from '#infra/auth';
+import { requireRole } from '#infra/http';
 import { endUserSessions } from './user-logout';
 
 /**

@@ -1,9 +1,14 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserSortField } from '@signet/contracts/users';
 import type { SignInIdentity } from '#infra/auth-types';
-import { builtQueries, statementName } from '#infra/built-queries';
-import type { Db, Tx } from '#infra/database';
-import { containing, startingWith } from '#infra/like-pattern';
+import {
+  builtQueries,
+  statementName,
+  type Db,
+  type Tx,
+  containing,
+  startingWith,
+} from '#infra/database';
 import {
   deletedIdentities,
   userInvitations,

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { ServerVersion } from '@signet/contracts/server';
-import { serverDir } from '#infra/server-dir';
+import { serverDir } from '#infra/config';
 
 /** The short git commit of the running tree, or null outside a git checkout. */
 function readGitSha(): string | null {

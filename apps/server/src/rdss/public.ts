@@ -3,7 +3,7 @@
  * services may use. Everything else in rdss/ is internal (the lint border rule enforces it).
  */
 export { rdssPlugin } from './rdss-plugin';
-export { countOwnChains } from './own-chain-list';
-export { deleteProfilesOfUser } from './signature-profile-store';
-export { bindEntriesWaitingFor } from './waiting-entries';
-export { callbackDocs } from './callback-docs';
+export { countOwnChains } from './chains';
+export { deleteProfilesOfUser } from './profiles';
+export { bindEntriesWaitingFor } from './chain-actions';
+export { callbackDocs } from './callbacks';

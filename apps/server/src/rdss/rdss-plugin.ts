@@ -1,35 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
-import { authenticate } from '#infra/auth';
-import { registerEventStream } from '#infra/event-stream';
-import { chainSignatureRoutes } from './chain-signature-routes';
-import { createCheckTurns } from './check-turns';
-import { embeddedCaRoots } from '#rssp/public';
-import { readTrustAnchorsFile } from './trust-anchors';
-import { createValidationBudget } from './validation-budget';
-import { validationRoutes } from './validation-routes';
-import { chainRoutes } from './chain-routes';
-import { documentRoutes } from './document-routes';
-import { downloadRoutes } from './download-routes';
-import { signatureProfileRoutes } from './signature-profile-routes';
+import { authenticate, registerEventStream } from '#infra/http';
+import { chainSignatureRoutes, chainRoutes } from './chain-actions';
+import { createCheckTurns, createChainLocks } from './chains';
+import { embeddedCaRoots, createSigningClient } from '#rssp/public';
+import { readTrustAnchorsFile, createValidationBudget, validationRoutes } from './validation';
+import {
+  documentRoutes,
+  postgresBlobStore,
+  fileBlobStore,
+  startLeftoverSweeps,
+  postgresIncrementStore,
+} from './documents';
+import { downloadRoutes } from './downloads';
+import { signatureProfileRoutes } from './profiles';
 import { join } from 'node:path';
-import { postgresBlobStore } from './document-store';
-import { fileBlobStore } from './file-blob-store';
-import { startLeftoverSweeps } from './leftover-files';
-import { startChainSweeps } from './chain-sweeps';
-import { startCallbackDelivery } from './callback-delivery';
-import { callbackRoutes } from './callback-routes';
+import { startChainSweeps } from './notices';
+import { startCallbackDelivery, callbackRoutes } from './callbacks';
 import { createCredentialRefService } from '#platform/public';
-import { createSigningClient } from '#rssp/public';
-import { createChainLocks } from './chain-locks';
-import { createRevisionBuffers } from './revision-buffers';
-import { createSharedSha256 } from './shared-sha256';
-import { createThumbnailQueue } from './thumbnail-queue';
-import { createPdfPool } from './pdf-pool';
-import { postgresIncrementStore } from './revision-store';
-import { signRoutes } from './sign-routes';
-import { loadSigningTrailInput } from './signing-trail-content';
-import type { CrashPoint } from './sign-job';
+import { createRevisionBuffers, createSharedSha256, createPdfPool } from './pdf-work';
+import { createThumbnailQueue } from './thumbnails';
+import { signRoutes, type CrashPoint } from './signing';
+import { loadSigningTrailInput } from './trail';
 
 /** The rdss service's routes: its event stream, documents, signature chains and signature profiles (every call needs a bearer token). */
 export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {

@@ -1,8 +1,7 @@
 import type { AppContext } from '#infra/app-context';
-import { loadEmbeddedCa } from './embedded-ca';
-import { loadExternalCa } from './external-ca';
-import { rewrapKekBlobs } from './kek-rotation';
-import type { RsspContext } from './rssp-context';
+import { loadEmbeddedCa, loadExternalCa } from './ca';
+import { rewrapKekBlobs } from './custody';
+import type { RsspContext } from './context';
 
 /** The production floor of the scrypt cost; lower values are for tests only. */
 export const minProductionScryptLog2N = 17;

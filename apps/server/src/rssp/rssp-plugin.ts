@@ -1,16 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
-import { authenticate } from '#infra/auth';
-import { registerEventStream } from '#infra/event-stream';
-import { createCaRevocation } from './ca-revocation';
-import { caRoutes } from './ca-routes';
-import { credentialRoutes } from './credential-routes';
-import { cscAdminRoutes } from './csc-admin-routes';
-import { createCscDeps } from './csc-plugin';
-import { deviceRoutes } from './device-routes';
+import { authenticate, registerEventStream } from '#infra/http';
+import { createCaRevocation, caRoutes } from './ca';
+import { credentialRoutes } from './credentials';
+import { cscAdminRoutes, createCscDeps } from './csc';
+import { deviceRoutes } from './devices';
 import { createRsspContext } from './create-rssp-context';
-import { settleAbandonedAttempts } from './secret-attempts';
-import { tsaRoutes } from './tsa-routes';
+import { settleAbandonedAttempts } from './custody';
+import { tsaRoutes } from './tsa';
 
 /** How often attempts of server processes that died are settled (besides at start and on demand). */
 const settleEveryMs = 60_000;

@@ -1,0 +1,12 @@
+// The public face of security/: what the rest of the service may use of it.
+export {
+  createAttemptLimiter,
+  registrationRules,
+  signInRules,
+  signInSuccessKeys,
+  type AttemptLimiter,
+  type AttemptRule,
+} from './attempt-limiter';
+export { checkCsrfToken, issueCsrfToken, readCookie } from './csrf';
+export { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash';
+export { isCommonPassword, maxPasswordLength, minPasswordLength } from './password-policy';

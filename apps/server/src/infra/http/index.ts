@@ -1,0 +1,17 @@
+// The public face of http/: what the rest of the service may use of it.
+export {
+  algorithms,
+  createAccessTokenVerifier,
+  externalKeySource,
+  requiredClaims,
+  unauthorized,
+  type KeySource,
+} from './access-token';
+export { authenticate, authenticateToken, bearerToken, requireRole } from './auth';
+export { clientGone } from './client-gone';
+export { registerErrorHandler } from './error-handler';
+export { registerEventStream } from './event-stream';
+export { registerNulGuard } from './nul-guard';
+export { isPublicAddress } from './public-address';
+export { registerSecurityHeaders } from './security-headers';
+export { registerWebApp } from './web-app';

@@ -1,0 +1,12 @@
+// The public face of notices/: what the rest of the service may use of it.
+export {
+  inviteNewcomers,
+  inviterNameOf,
+  newcomersOf,
+  resendInvitations,
+} from './chain-invitation-sending';
+export { takeInvitation } from './chain-invitation-store';
+export { tellCreated, tellEnded, tellStep } from './chain-notices';
+export { remindChain } from './chain-reminders';
+export { startChainSweeps } from './chain-sweeps';
+export { countInvitationMails, refuseTooManyParticipants } from './invitation-caps';

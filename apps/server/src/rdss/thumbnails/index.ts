@@ -1,0 +1,9 @@
+// The public face of thumbnails/: what the rest of the service may use of it.
+export {
+  ThumbnailBusy,
+  ThumbnailFailed,
+  createThumbnailQueue,
+  type ThumbnailQueue,
+} from './thumbnail-queue';
+export { hasThumbnailFailed, recordThumbnailFailure } from './thumbnail-store';
+export { lockThumbnail, placeholderThumbnail } from './thumbnail';

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyQuerySchema } from '@signet/contracts/common';
+import { errorResponseSchema } from '@signet/contracts/errors';
+import { fromPem } from '@signet/der';
+import { AppError } from '#infra/app-error';
+import type { CaRevocation } from './ca-revocation';
+import type { RsspContext } from '../context';
+
+/** Largest OCSP request taken (RFC 6960 requests for a few certificates are a few hundred bytes). */
+const maxOcspRequestBytes = 8192;
+const ocspResponseType = 'application/ocsp-response';
+
+/**
+ * `GET ca/certificate`: the CA certificate (PEM), public like any root: the embedded CA's root, or
+ * with CA_MODE=external the external CA's (CMP_CA_CERT_FILE, else the top of its first chain).
+ * `ca/certificate.cer` (DER, the AIA caIssuers of what the embedded CA issues), the embedded CA's
+ * OCSP responder (`POST ca/ocsp`, `GET ca/ocsp/{base64}`, RFC 6960) and CRL (`GET ca/crl`),
+ * all public: relying parties check signatures without an account (decision 037).
+ */
+export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevocation }> = async (
+  instance,
+  { ctx, revocation },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser(
+    'application/ocsp-request',
+    { parseAs: 'buffer', bodyLimit: maxOcspRequestBytes },
+    (_request, body, done) => done(null, body),
+  );
+  const rootDer = () => {
+    if (!ctx.ca.rootPem)
+      throw new AppError(
+        'NOT_FOUND',
+        "The external CA's certificate is not known yet (set CMP_CA_CERT_FILE)",
+      );
+    const [der] = fromPem(ctx.ca.rootPem, 'CERTIFICATE');
+    if (!der) throw new AppError('NOT_FOUND', 'The CA certificate is unreadable');
+    return der;
+  };
+  app.get(
+    '/ca/certificate.cer',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        querystring: emptyQuerySchema,
+        response: { 200: z.any().describe('CA certificate, DER'), 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('content-type', 'application/pkix-cert').send(rootDer()),
+  );
+  app.post(
+    '/ca/ocsp',
+    {
+      bodyLimit: maxOcspRequestBytes,
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        description:
+          'OCSP responder of the embedded CA (RFC 6960): an application/ocsp-request body',
+        querystring: emptyQuerySchema,
+        response: { 200: z.any().describe('OCSPResponse, DER'), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(
+          'BAD_REQUEST',
+          'Send a DER OCSP request with Content-Type application/ocsp-request',
+        );
+      const response = await revocation.answerOcsp(request.body);
+      return reply.header('content-type', ocspResponseType).send(response);
+    },
+  );
+  app.get(
+    '/ca/ocsp/*',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        description:
+          'OCSP responder of the embedded CA, GET form: the request as URL-encoded base64',
+        response: { 200: z.any().describe('OCSPResponse, DER'), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const encoded = (request.params as { '*': string })['*'];
+      if (encoded.length > maxOcspRequestBytes * 2)
+        throw new AppError('BAD_REQUEST', 'The OCSP request is too long');
+      const der = Buffer.from(decodeURIComponent(encoded), 'base64');
+      const response = await revocation.answerOcsp(der);
+      return reply
+        .header('content-type', ocspResponseType)
+        .header('cache-control', 'no-cache')
+        .send(response);
+    },
+  );
+  app.get(
+    '/ca/crl',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        description: "The embedded CA's CRL (DER)",
+        querystring: emptyQuerySchema,
+        response: { 200: z.any().describe('CRL, DER'), 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const crl = await revocation.currentCrl();
+      if (!crl) throw new AppError('NOT_FOUND', 'This server has no embedded CA');
+      return reply
+        .header('content-type', 'application/pkix-crl')
+        .header('content-disposition', 'attachment; filename="signet-embedded-ca.crl"')
+        .send(crl);
+    },
+  );
+  app.get(
+    '/ca/certificate',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        querystring: emptyQuerySchema,
+        response: { 200: z.string().describe('Root certificate, PEM'), 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (!ctx.ca.rootPem)
+        throw new AppError(
+          'NOT_FOUND',
+          "The external CA's certificate is not known yet (set CMP_CA_CERT_FILE)",
+        );
+      return reply
+        .header('content-type', 'application/x-pem-file; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ctx.ca.mode === 'embedded' ? 'signet-embedded-ca' : 'ca'}.pem"`,
+        )
+        .send(ctx.ca.rootPem);
+    },
+  );
+};

@@ -1,0 +1,7 @@
+// The public face of ca/: what the rest of the service may use of it.
+export { createCaRevocation, type CaRevocation } from './ca-revocation';
+export { embeddedCaRoots } from './ca-roots';
+export { caRoutes } from './ca-routes';
+export { embeddedCaLocations } from './embedded-ca-key';
+export { loadEmbeddedCa } from './embedded-ca';
+export { loadExternalCa } from './external-ca';

@@ -1,0 +1,12 @@
+// The public face of keys/: what the rest of the service may use of it.
+export { encodeDistinguishedName } from './distinguished-name';
+export type { HashName } from './hash-name';
+export {
+  createSigner,
+  generateKey,
+  supportedAlgorithms,
+  supportedEcCurves,
+  verifySignature,
+  type KeySpec,
+} from './key-algorithms';
+export { caAad, tsaAad, wrapAad, type SecretKind } from './wrap-aad';
