@@ -42,3 +42,48 @@ describe('service borders (lint rule)', () => {
     ).toEqual([]);
   });
 });
+
+describe('room borders (lint rule)', () => {
+  it("refuses a room reaching into another room's file, the service's root, or an infra room's file", async () => {
+    const restricted = [expect.stringMatching(/^no-restricted-imports: /)];
+    expect(
+      await lint(
+        'apps/server/src/rdss/signing/deliberate.ts',
+        "import { findChain } from '../chains/chain-reads';\nexport const x = findChain;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await lint(
+        'apps/server/src/rdss/signing/deliberate.ts',
+        "import { rdssPlugin } from '../rdss-plugin';\nexport const x = rdssPlugin;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await lint(
+        'apps/server/src/rdss/rdss-plugin-deliberate.ts',
+        "import { chainRoutes } from './chain-actions/chain-routes';\nexport const x = chainRoutes;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await lint(
+        'apps/server/src/rssp/devices/deliberate.ts',
+        "import { rowsOf } from '#infra/database/json-rows';\nexport const x = rowsOf;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await lint(
+        'packages/pades/src/asic/deliberate.ts',
+        "import { PdfError } from '../pdf/errors';\nexport const x = PdfError;\n",
+      ),
+    ).toEqual(restricted);
+  });
+
+  it('lets a room use another through its face, and its own files directly', async () => {
+    expect(
+      await lint(
+        'apps/server/src/rdss/signing/deliberate.ts',
+        "import { findChain } from '../chains';\nimport { signChains } from './sign-service';\nimport { rowsOf } from '#infra/database';\nexport const x = [findChain, signChains, rowsOf];\n",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
-// The public face of accounts/: what the rest of the service may use of it.
+// accounts/: Accounts: registration, confirmation mails, address take-over, sessions ended, the
+// first admin. Its public face: what the rest of the service may use of it.
 export { accountRoutes } from './account-routes';
 export { authenticateAccount, resendEmailConfirmation, signUp } from './account-service';
 export {

@@ -1,4 +1,5 @@
-// The public face of pages/: what the rest of the service may use of it.
+// pages/: The provider's HTML pages, forms and their English and Hungarian messages. Its public
+// face: what the rest of the service may use of it.
 export {
   checkEmail,
   checkNewPassword,

@@ -1,4 +1,5 @@
-// The public face of password-reset/: what the rest of the service may use of it.
+// password-reset/: "Forgot password?": the one-use link, its mail, its pages and the reset. Its
+// public face: what the rest of the service may use of it.
 export {
   forgotPasswordPath,
   passwordResetRoutes,

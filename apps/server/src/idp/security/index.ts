@@ -1,4 +1,5 @@
-// The public face of security/: what the rest of the service may use of it.
+// security/: Password hashing and policy, sign-in attempt limits and the forms' CSRF tokens. Its
+// public face: what the rest of the service may use of it.
 export {
   createAttemptLimiter,
   registrationRules,

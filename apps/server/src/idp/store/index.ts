@@ -1,4 +1,5 @@
-// The public face of store/: what the rest of the service may use of it.
+// store/: The embedded provider's tables, its oidc-provider storage adapter and its signing keys.
+// Its public face: what the rest of the service may use of it.
 export { apiResource, ensureIdpSecrets, loadIdpPublicJwks, type IdpSecrets } from './idp-keys';
 export {
   accounts,

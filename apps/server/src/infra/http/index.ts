@@ -1,4 +1,5 @@
-// The public face of http/: what the rest of the service may use of it.
+// http/: Bearer tokens, roles, error answers, headers, the event streams and the web app's files.
+// Its public face: what the rest of the service may use of it.
 export {
   algorithms,
   createAccessTokenVerifier,

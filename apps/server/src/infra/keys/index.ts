@@ -1,4 +1,5 @@
-// The public face of keys/: what the rest of the service may use of it.
+// keys/: The key-encryption key, key wrapping and link tokens. Its public face: what the rest of
+// the service may use of it.
 export { loadKeyRing, type KeyRing } from './kek';
 export {
   unwrapWithKek,

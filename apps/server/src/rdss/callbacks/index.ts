@@ -1,4 +1,5 @@
-// The public face of callbacks/: what the rest of the service may use of it.
+// callbacks/: Callbacks to a chain's externalCallbackUrl: the outbox, delivery, retries and the
+// admin's list. Its public face: what the rest of the service may use of it.
 export { refuseUnusableCallbackUrl } from './callback-address';
 export { startCallbackDelivery } from './callback-delivery';
 export { callbackDocs } from './callback-docs';

@@ -1,4 +1,5 @@
-// The public face of chains/: what the rest of the service may use of it.
+// chains/: A chain as read and written: locks, reads, writes, events, views, the list pages and
+// turns. Its public face: what the rest of the service may use of it.
 export { mayMailOthers, sameAddress } from './address-rules';
 export type { ChainContext } from './chain-context';
 export { announce, chainEvents } from './chain-events';

@@ -1,4 +1,5 @@
-// The public face of documents/: what the rest of the service may use of it.
+// documents/: Uploads and their bytes: the blob stores, revisions, quotas, leftover files, zips.
+// Its public face: what the rest of the service may use of it.
 export { documentRoutes } from './document-routes';
 export { readable, readableRevision, type DocumentContext } from './document-service';
 export {

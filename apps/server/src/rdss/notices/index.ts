@@ -1,4 +1,5 @@
-// The public face of notices/: what the rest of the service may use of it.
+// notices/: Mails about chains: invitations and their caps, your turn, reminders, expiry and the
+// sweeps. Its public face: what the rest of the service may use of it.
 export {
   inviteNewcomers,
   inviterNameOf,

@@ -1,4 +1,5 @@
-// The public face of pdf-work/: what the rest of the service may use of it.
+// pdf-work/: The PDF threads: the pool, the worker, revision buffers and the hashing thread. Its
+// public face: what the rest of the service may use of it.
 export { invalid, pdfFailure } from './pdf-failure';
 export { createPdfPool, type PdfPool } from './pdf-pool';
 export { createRevisionBuffers, type RevisionBuffers } from './revision-buffers';

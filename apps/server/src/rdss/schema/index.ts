@@ -1,4 +1,5 @@
-// The public face of schema/: what the rest of the service may use of it.
+// schema/: The rDSS tables every room reads (chains, documents, revisions, containers, history).
+// Its public face: what the rest of the service may use of it.
 export {
   chainHistory,
   historyEvent,

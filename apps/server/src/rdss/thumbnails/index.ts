@@ -1,4 +1,5 @@
-// The public face of thumbnails/: what the rest of the service may use of it.
+// thumbnails/: Page-1 thumbnails, rendered in a bounded queue and kept. Its public face: what the
+// rest of the service may use of it.
 export {
   ThumbnailBusy,
   ThumbnailFailed,

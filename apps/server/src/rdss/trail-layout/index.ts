@@ -1,4 +1,5 @@
-// The public face of trail-layout/: what the rest of the service may use of it.
+// trail-layout/: The trail's pages laid out: the renderer, its labels, fonts and warm-up samples.
+// Its public face: what the rest of the service may use of it.
 export {
   TrailWriter,
   oneLine,

@@ -1,4 +1,5 @@
-// The public face of trail/: what the rest of the service may use of it.
+// trail/: The signing trail of a chain: its content, its DETACHED document and each signature's
+// trail. Its public face: what the rest of the service may use of it.
 export { trailForSignature } from './sign-trail';
 export { signedHistoryEvent, toChainHistoryEvent } from './signed-history-event';
 export { loadSigningTrailInput } from './signing-trail-content';

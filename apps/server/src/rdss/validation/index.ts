@@ -1,4 +1,5 @@
-// The public face of validation/: what the rest of the service may use of it.
+// validation/: Validation of signed PDFs and containers: the service, its budget, report and
+// rendered report. Its public face: what the rest of the service may use of it.
 export { readTrustAnchorsFile } from './trust-anchors';
 export { createValidationBudget } from './validation-budget';
 export { validationRoutes } from './validation-routes';

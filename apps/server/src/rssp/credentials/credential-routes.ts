@@ -28,11 +28,11 @@ import {
   unlockCredentialSchema,
   updateCredentialSchema,
 } from '@signet/contracts/credentials';
-import { requireRole, clientGone } from '#infra/http';
+import { clientGone } from '#infra/http';
 import * as credentials from './credential-service';
 import { requestCertificate } from './certificate-enrollment';
 import { supportedAlgorithms } from '../keys';
-import type { RsspContext } from '../context';
+import { ownedResourceRoutes, type RsspContext } from '../context';
 
 const tags = ['credentials'];
 const errors = {
@@ -125,34 +125,6 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async 
   }
 
   app.get(
-    '/credentials/self',
-    {
-      schema: {
-        tags,
-        querystring: ownCredentialListQuerySchema,
-        response: { 200: credentialPageSchema, ...errors },
-      },
-    },
-    async (request) =>
-      credentials.listOwnCredentials({ ctx, actor: request.authUser, query: request.query }),
-  );
-
-  await app.register(async (admin) => {
-    admin.addHook('onRequest', requireRole('admin'));
-    admin.withTypeProvider<ZodTypeProvider>().get(
-      '/credentials',
-      {
-        schema: {
-          tags,
-          querystring: credentialListQuerySchema,
-          response: { 200: credentialPageSchema, ...errors },
-        },
-      },
-      async (request) => credentials.listAllCredentials({ ctx, query: request.query }),
-    );
-  });
-
-  app.get(
     '/users/self/credentials/activated',
     {
       schema: {
@@ -166,39 +138,24 @@ export const credentialRoutes: FastifyPluginAsync<{ ctx: RsspContext }> = async 
     }),
   );
 
-  app.get(
-    '/credentials/:id',
-    { schema: { ...withId, response: { 200: credentialSchema, ...errors } } },
-    async (request) =>
-      credentials.getCredential({ ctx, actor: request.authUser, id: request.params.id }),
-  );
-
-  app.put(
-    '/credentials/:id',
-    {
-      schema: {
-        ...withId,
-        body: updateCredentialSchema,
-        response: { 200: credentialSchema, ...errors },
-      },
+  await ownedResourceRoutes(instance, {
+    path: '/credentials',
+    tags,
+    errors,
+    schemas: {
+      params: credentialParamsSchema,
+      item: credentialSchema,
+      page: credentialPageSchema,
+      ownQuery: ownCredentialListQuerySchema,
+      adminQuery: credentialListQuerySchema,
+      update: updateCredentialSchema,
     },
-    async (request) =>
-      credentials.updateCredential({
-        ctx,
-        actor: request.authUser,
-        id: request.params.id,
-        input: request.body,
-      }),
-  );
-
-  app.delete(
-    '/credentials/:id',
-    { schema: { ...withId, response: { 204: z.null().describe('Deleted'), ...errors } } },
-    async (request, reply) => {
-      await credentials.deleteCredential({ ctx, actor: request.authUser, id: request.params.id });
-      return reply.status(204).send(null);
-    },
-  );
+    listOwn: (actor, query) => credentials.listOwnCredentials({ ctx, actor, query }),
+    listAll: (query) => credentials.listAllCredentials({ ctx, query }),
+    get: (actor, id) => credentials.getCredential({ ctx, actor, id }),
+    update: (actor, id, input) => credentials.updateCredential({ ctx, actor, id, input }),
+    remove: (actor, id) => credentials.deleteCredential({ ctx, actor, id }),
+  });
 
   app.get(
     '/credentials/:id/certificateRequest',

@@ -1,2 +1,3 @@
-// The public face of credentials/: what the rest of the service may use of it.
+// credentials/: Credentials: create, list, change, delete, enroll certificates; their routes and
+// views. Its public face: what the rest of the service may use of it.
 export { credentialRoutes } from './credential-routes';

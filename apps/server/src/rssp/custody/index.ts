@@ -1,4 +1,5 @@
-// The public face of custody/: what the rest of the service may use of it.
+// custody/: Key custody: key passwords and PUKs, attempts, signing authorisations, signing hashes,
+// KEK rotation. Its public face: what the rest of the service may use of it.
 export { rewrapKekBlobs } from './kek-rotation';
 export {
   blockedForGood,

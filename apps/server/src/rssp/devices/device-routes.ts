@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
 import {
@@ -19,11 +18,11 @@ import {
   updateDeviceSchema,
 } from '@signet/contracts/devices';
 import type { AppContext } from '#infra/app-context';
-import { authenticate, requireRole, clientGone } from '#infra/http';
+import { authenticate, clientGone } from '#infra/http';
 import { decideApproval, listPendingApprovals } from './device-approval';
 import * as devices from './device-service';
 import type { DeviceRow } from './device-table';
-import type { RsspContext } from '../context';
+import { ownedResourceRoutes, type RsspContext } from '../context';
 
 const tags = ['devices'];
 const errors = {
@@ -33,7 +32,6 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
-const withId = { tags, params: deviceParamsSchema, querystring: emptyQuerySchema };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -127,61 +125,23 @@ export const deviceRoutes: FastifyPluginAsync<{ ctx: RsspContext; context: AppCo
         reply.status(201).send(await devices.createEnrollment({ ctx, actor: request.authUser })),
     );
 
-    user.get(
-      '/devices/self',
-      {
-        schema: {
-          tags,
-          querystring: ownDeviceListQuerySchema,
-          response: { 200: devicePageSchema, ...errors },
-        },
+    await ownedResourceRoutes(authed, {
+      path: '/devices',
+      tags,
+      errors,
+      schemas: {
+        params: deviceParamsSchema,
+        item: deviceSchema,
+        page: devicePageSchema,
+        ownQuery: ownDeviceListQuerySchema,
+        adminQuery: deviceListQuerySchema,
+        update: updateDeviceSchema,
       },
-      async (request) =>
-        devices.listOwnDevices({ ctx, actor: request.authUser, query: request.query }),
-    );
-
-    await user.register(async (admin) => {
-      admin.addHook('onRequest', requireRole('admin'));
-      admin.withTypeProvider<ZodTypeProvider>().get(
-        '/devices',
-        {
-          schema: {
-            tags,
-            querystring: deviceListQuerySchema,
-            response: { 200: devicePageSchema, ...errors },
-          },
-        },
-        async (request) => devices.listAllDevices({ ctx, query: request.query }),
-      );
+      listOwn: (actor, query) => devices.listOwnDevices({ ctx, actor, query }),
+      listAll: (query) => devices.listAllDevices({ ctx, query }),
+      get: (actor, id) => devices.getDevice({ ctx, actor, id }),
+      update: (actor, id, input) => devices.updateDevice({ ctx, actor, id, input }),
+      remove: (actor, id) => devices.deleteDevice({ ctx, actor, id }),
     });
-
-    user.get(
-      '/devices/:id',
-      { schema: { ...withId, response: { 200: deviceSchema, ...errors } } },
-      async (request) => devices.getDevice({ ctx, actor: request.authUser, id: request.params.id }),
-    );
-
-    user.put(
-      '/devices/:id',
-      {
-        schema: { ...withId, body: updateDeviceSchema, response: { 200: deviceSchema, ...errors } },
-      },
-      async (request) =>
-        devices.updateDevice({
-          ctx,
-          actor: request.authUser,
-          id: request.params.id,
-          input: request.body,
-        }),
-    );
-
-    user.delete(
-      '/devices/:id',
-      { schema: { ...withId, response: { 204: z.null().describe('Deleted'), ...errors } } },
-      async (request, reply) => {
-        await devices.deleteDevice({ ctx, actor: request.authUser, id: request.params.id });
-        return reply.status(204).send(null);
-      },
-    );
   });
 };

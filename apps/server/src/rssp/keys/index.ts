@@ -1,4 +1,5 @@
-// The public face of keys/: what the rest of the service may use of it.
+// keys/: Key generation and signing by algorithm, wrapping AADs and distinguished names. Its public
+// face: what the rest of the service may use of it.
 export { encodeDistinguishedName } from './distinguished-name';
 export type { HashName } from './hash-name';
 export {

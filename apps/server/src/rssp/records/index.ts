@@ -1,4 +1,5 @@
-// The public face of records/: what the rest of the service may use of it.
+// records/: The credential and certificate rows every room reads: credentials, issued and revoked
+// certificates, TSA keys. Its public face: what the rest of the service may use of it.
 export { keySpecOf, keySpecOfRow } from './credential-key-spec';
 export { findCredentialOwnership, type CredentialOwnership } from './credential-owner';
 export { revokeCredentialCertificates } from './credential-revocation';
