@@ -18,4 +18,3 @@ export { embeddedCaRoots } from './ca';
 export { createTimestampClient, type TimestampClient } from './tsa';
 export { findCredentialOwnership, type CredentialOwnership } from './records';
 export { createValidationDataSource } from './validation-data';
-export { embeddedCaLocations } from './ca';

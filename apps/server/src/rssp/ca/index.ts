@@ -3,6 +3,5 @@
 export { createCaRevocation, type CaRevocation } from './ca-revocation';
 export { embeddedCaRoots } from './ca-roots';
 export { caRoutes } from './ca-routes';
-export { embeddedCaLocations } from './embedded-ca-key';
 export { loadEmbeddedCa } from './embedded-ca';
 export { loadExternalCa } from './external-ca';
