@@ -1,11 +1,9 @@
 import type { Credential } from '@signet/contracts/credentials';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error';
-import { ApprovalWaitDialog } from '../../shared/approval/approval-wait-dialog';
-import { KeyPasswordDialog } from '../../shared/approval/key-password-dialog';
+import { useCredentialAuthorisation } from '../../shared/approval/use-credential-authorisation';
 import { useToast } from '../../shared/components/toast';
-import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 
 /** How the credential's use was authorised: its key password, or a device (the wait's signal). */
 export type Authorisation = { PIN: string } | { description: string; signal: AbortSignal };
@@ -25,71 +23,41 @@ interface QuantumSignOptions {
 export function useQuantumSign({ credential, send }: QuantumSignOptions) {
   const { t } = useTranslation('quantumDemo');
   const toast = useToast();
-  const config = useRemoteConfig();
   const [busy, setBusy] = useState(false);
-  const [askingPassword, setAskingPassword] = useState(false);
-  const [wrongPasswords, setWrongPasswords] = useState(0);
-  const [deviceDeadline, setDeviceDeadline] = useState<number | null>(null);
-  const deviceWait = useRef<AbortController | null>(null);
+  const authorisation = useCredentialAuthorisation({
+    credential,
+    documentCount: 1,
+    busy,
+    namespace: 'quantumDemo',
+    onPassword: (PIN) => void run({ PIN }),
+  });
 
-  const run = async (authorisation: Authorisation) => {
+  const run = async (how: Authorisation) => {
     setBusy(true);
     try {
-      await send(authorisation);
-      setAskingPassword(false);
+      await send(how);
+      authorisation.closePassword();
     } catch (error) {
-      const waitEnded = deviceWait.current?.signal.reason as 'cancelled' | 'timedOut' | undefined;
-      if (waitEnded) {
-        if (waitEnded === 'timedOut') toast.error(t('implicitWait.timedOut'));
-        return;
-      }
+      if (authorisation.endedByWait()) return;
       toast.error(isApiError(error, 'SERVICE_UNAVAILABLE') ? t('sicAborted') : error);
-      if (isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK')) setWrongPasswords((n) => n + 1);
-      else setAskingPassword(false);
+      authorisation.retryIf(isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK'));
     } finally {
       setBusy(false);
-      deviceWait.current = null;
-      setDeviceDeadline(null);
+      authorisation.settle();
     }
   };
 
   const begin = () => {
     if (!credential || busy) return;
     if (credential.authMode === 'EXPLICIT') {
-      setAskingPassword(true);
+      authorisation.askPassword();
       return;
     }
-    const wait = new AbortController();
-    deviceWait.current = wait;
-    setDeviceDeadline(Date.now() + config.authorizationTimeoutSecs * 1000);
+    const signal = authorisation.waitForDevice();
     // The request's identifier (D§3 description), shown on the device beside the file's name.
     const description = `quantum-demo ${crypto.randomUUID().slice(0, 8)}`;
-    void run({ description, signal: wait.signal });
+    void run({ description, signal });
   };
 
-  const dialogs = (
-    <>
-      {askingPassword && credential && (
-        <KeyPasswordDialog
-          key={wrongPasswords}
-          credentialName={credential.description}
-          documentCount={1}
-          busy={busy}
-          onSign={(PIN) => void run({ PIN })}
-          onClose={() => setAskingPassword(false)}
-        />
-      )}
-      {deviceDeadline !== null && credential && (
-        <ApprovalWaitDialog
-          title={t('implicitWait.title')}
-          text={t('implicitWait.text', { credential: credential.description })}
-          deadline={deviceDeadline}
-          onCancel={() => deviceWait.current?.abort('cancelled')}
-          onTimeout={() => deviceWait.current?.abort('timedOut')}
-        />
-      )}
-    </>
-  );
-
-  return { begin, busy, dialogs };
+  return { begin, busy, dialogs: authorisation.dialogs };
 }

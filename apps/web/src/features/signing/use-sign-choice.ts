@@ -3,6 +3,7 @@ import { useCurrentUser } from '../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { useOwnCredentials, useSigningCredentials } from './api/get-signing-credentials';
 import { useProfileImage, useSigningProfiles } from './api/signing-profiles';
+import type { SignatureOptionsProps } from './components/signature-options';
 import { useEnabledDeviceCount } from './implicit-devices';
 import {
   chosenProfile,
@@ -75,17 +76,31 @@ export function useSignChoice(box: FieldBox, setBox: (box: FieldBox) => void) {
     changeChoice(preselectedChoice(choice, profileList, credentialList));
   }
 
+  const optionProps: SignatureOptionsProps = {
+    choice,
+    onChange: changeChoice,
+    profiles: profileList,
+    credentials: credentialList,
+    savePosition,
+  };
+
   return {
     user,
     choice,
-    profile,
-    profileList,
     credentialList,
-    credentialId,
     credential,
     blockers,
     warning,
-    savePosition,
+    /** SignatureOptions' props: this choice, its lists and its change. */
+    optionProps,
+    /**
+     * The request's fields for a visible signature's image: the profile (only its image; its
+     * credential comes as credentialId), or the drawing.
+     */
+    imageRequest: {
+      signatureProfileId: choice.visible && profile ? profile.id : undefined,
+      userImageDataUrl: choice.visible && !profile ? (choice.drawnImage ?? undefined) : undefined,
+    },
     showCredentialNote:
       ownCredentials.data !== undefined &&
       needsCredentialNote(ownCredentials.data, enabledDeviceCount),

@@ -1,25 +1,26 @@
 import type { Credential } from '@signet/contracts/credentials';
 import type { SignRequestInput, SignResult } from '@signet/contracts/signatures';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../shared/api/api-client-context';
 import { isApiError } from '../../shared/api/api-error';
 import { queryKeys } from '../../shared/api/query-keys';
-import { ApprovalWaitDialog } from '../../shared/approval/approval-wait-dialog';
+import { useCredentialAuthorisation } from '../../shared/approval/use-credential-authorisation';
 import { useToast } from '../../shared/components/toast';
-import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { newIdempotencyKey, useSignDocuments } from './api/sign-documents';
-import { KeyPasswordDialog } from '../../shared/approval/key-password-dialog';
 import { importedRef, signWithImported } from './imported-signing';
+
+/** What a screen puts in the sign request; the flow adds the credential and the press's key. */
+export type ScreenSignRequest = Omit<SignRequestInput, 'credentialOptions' | 'idempotencyKey'>;
 
 interface SignFlowOptions {
   /** The credential that signs (its auth mode decides how its use is authorised). */
   credential: Credential | undefined;
   /** Documents one authorisation signs (named in the key password dialog). */
   documentCount: number;
-  /** The sign payload, given the key password (EXPLICIT) and the press's idempotency key. */
-  buildRequest: (authorisation: { PIN?: string; idempotencyKey: string }) => SignRequestInput;
+  /** The screen's part of the sign payload, as it stands when Sign is pressed. */
+  request: () => ScreenSignRequest;
   onSigned: (result: SignResult) => void;
   /** The server needs the password of an encrypted PDF (or was given a wrong one). */
   onPdfPasswordNeeded: (incorrect: boolean) => void;
@@ -34,49 +35,57 @@ interface SignFlowOptions {
 export function useSignFlow({
   credential,
   documentCount,
-  buildRequest,
+  request,
   onSigned,
   onPdfPasswordNeeded,
 }: SignFlowOptions) {
   const { t } = useTranslation('signing');
   const toast = useToast();
-  const config = useRemoteConfig();
   const sign = useSignDocuments();
   const client = useApiClient();
   const queryClient = useQueryClient();
   const ref = importedRef(credential);
   const [importedBusy, setImportedBusy] = useState(false);
-  const [isAskingPassword, setAskingPassword] = useState(false);
-  /** The end of the wait for a device approval (epoch ms), while it lasts. */
-  const [deviceDeadline, setDeviceDeadline] = useState<number | null>(null);
-  const deviceWait = useRef<AbortController | null>(null);
-  // A wrong key password clears the field for the next try.
-  const [wrongPasswords, setWrongPasswords] = useState(0);
+  const isBusy = sign.isPending || importedBusy;
+  const authorisation = useCredentialAuthorisation({
+    credential,
+    documentCount,
+    busy: isBusy,
+    namespace: 'signing',
+    onPassword: (PIN) => void run(PIN),
+  });
+
+  /** The payload of one try: a new idempotency key each, so a new try is a new signing. */
+  const requestWith = (PIN: string | undefined): SignRequestInput => ({
+    credentialOptions: { credentialId: credential?.id, PIN },
+    ...request(),
+    idempotencyKey: newIdempotencyKey(),
+  });
+
+  const signed = (result: SignResult) => {
+    authorisation.closePassword();
+    onSigned(result);
+  };
+
+  /** The PDF password errors go back to the screen; true when the error was one. */
+  const askedPdfPassword = (error: unknown): boolean => {
+    const incorrect = isApiError(error, 'INCORRECT_PDF_PASSWORD');
+    if (!incorrect && !isApiError(error, 'PDF_PASSWORD_REQUIRED')) return false;
+    authorisation.closePassword();
+    onPdfPasswordNeeded(incorrect);
+    return true;
+  };
 
   /** An imported credential: returnHashes, the provider's SAD, the sign call with it (D§4). */
   const runImported = async (PIN: string | undefined) => {
     if (!ref) return;
     setImportedBusy(true);
     try {
-      const result = await signWithImported(client, {
-        ref,
-        request: buildRequest({ idempotencyKey: newIdempotencyKey() }),
-        PIN,
-      });
-      setAskingPassword(false);
-      onSigned(result);
+      signed(await signWithImported(client, { ref, request: requestWith(undefined), PIN }));
     } catch (error) {
-      if (
-        isApiError(error, 'PDF_PASSWORD_REQUIRED') ||
-        isApiError(error, 'INCORRECT_PDF_PASSWORD')
-      ) {
-        setAskingPassword(false);
-        onPdfPasswordNeeded(isApiError(error, 'INCORRECT_PDF_PASSWORD'));
-        return;
-      }
+      if (askedPdfPassword(error)) return;
       toast.error(error instanceof Error && !isApiError(error) ? t('imported.loginFailed') : error);
-      if (!isApiError(error, 'INVALID_REQUEST')) setAskingPassword(false);
-      else setWrongPasswords((n) => n + 1);
+      authorisation.retryIf(isApiError(error, 'INVALID_REQUEST'));
     } finally {
       setImportedBusy(false);
       await Promise.all(
@@ -87,81 +96,26 @@ export function useSignFlow({
     }
   };
 
-  const run = async (PIN: string | undefined) => {
+  const run = async (PIN: string | undefined, signal?: AbortSignal) => {
     if (ref) return runImported(PIN);
     try {
-      const result = await sign.mutateAsync({
-        request: buildRequest({
-          ...(PIN !== undefined ? { PIN } : {}),
-          idempotencyKey: newIdempotencyKey(),
-        }),
-        ...(deviceWait.current ? { signal: deviceWait.current.signal } : {}),
-      });
-      setAskingPassword(false);
-      onSigned(result);
+      signed(await sign.mutateAsync({ request: requestWith(PIN), ...(signal ? { signal } : {}) }));
     } catch (error) {
-      if (
-        isApiError(error, 'PDF_PASSWORD_REQUIRED') ||
-        isApiError(error, 'INCORRECT_PDF_PASSWORD')
-      ) {
-        setAskingPassword(false);
-        onPdfPasswordNeeded(isApiError(error, 'INCORRECT_PDF_PASSWORD'));
-        return;
-      }
-      const waitEnded = deviceWait.current?.signal.reason as 'cancelled' | 'timedOut' | undefined;
-      if (waitEnded) {
-        if (waitEnded === 'timedOut') toast.error(t('implicitWait.timedOut'));
-        return;
-      }
+      if (askedPdfPassword(error) || authorisation.endedByWait()) return;
       toast.error(error);
-      // A mistyped key password may be typed again; anything else ends this try.
-      if (isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK')) setWrongPasswords((n) => n + 1);
-      else setAskingPassword(false);
+      authorisation.retryIf(isApiError(error, 'INCORRECT_KEYPASSWORD_OR_PUK'));
     } finally {
-      deviceWait.current = null;
-      setDeviceDeadline(null);
+      authorisation.settle();
     }
   };
 
   const begin = () => {
-    if (!credential || sign.isPending || importedBusy) return;
-    if (ref) {
-      if (ref.authMode === 'EXPLICIT') setAskingPassword(true);
-      else void runImported(undefined);
-      return;
-    }
-    if (credential.authMode === 'EXPLICIT') {
-      setAskingPassword(true);
-      return;
-    }
-    deviceWait.current = new AbortController();
-    setDeviceDeadline(Date.now() + config.authorizationTimeoutSecs * 1000);
-    void run(undefined);
+    if (!credential || isBusy) return;
+    const authMode = ref ? ref.authMode : credential.authMode;
+    if (authMode === 'EXPLICIT') authorisation.askPassword();
+    else if (ref) void runImported(undefined);
+    else void run(undefined, authorisation.waitForDevice());
   };
 
-  const dialogs = (
-    <>
-      {isAskingPassword && credential && (
-        <KeyPasswordDialog
-          key={wrongPasswords}
-          credentialName={credential.description}
-          documentCount={documentCount}
-          busy={sign.isPending || importedBusy}
-          onSign={(password) => void run(password)}
-          onClose={() => setAskingPassword(false)}
-        />
-      )}
-      {deviceDeadline !== null && credential && (
-        <ApprovalWaitDialog
-          title={t('implicitWait.title')}
-          text={t('implicitWait.text', { credential: credential.description })}
-          deadline={deviceDeadline}
-          onCancel={() => deviceWait.current?.abort('cancelled')}
-          onTimeout={() => deviceWait.current?.abort('timedOut')}
-        />
-      )}
-    </>
-  );
-
-  return { begin, isBusy: sign.isPending || importedBusy, dialogs };
+  return { begin, isBusy, dialogs: authorisation.dialogs };
 }

@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { SignatureDrawer } from '../../../shared/signature-drawer/signature-drawer';
 import { chosenProfile } from '../sign-rules';
 import type { ProfileChoice, SignChoice } from '../sign-rules';
+import { CredentialSelect } from './credential-select';
 
-interface SignatureOptionsProps {
+export interface SignatureOptionsProps {
   choice: SignChoice;
   onChange: (choice: SignChoice) => void;
   profiles: readonly ProfileChoice[];
@@ -25,12 +26,6 @@ interface SignatureOptionsProps {
 }
 
 const none = '';
-
-/** A credential as the selects name it: its description and algorithm. */
-export function credentialLabel(credential: Credential): string {
-  const size = credential.rsaKeySize ?? credential.ecCurveName;
-  return `${credential.description} (${credential.keyAlg.toUpperCase()}${size ? ` ${size}` : ''})`;
-}
 
 /**
  * What the signer chooses on the single and batch screens (D§2): visible signature, drawing or a
@@ -134,26 +129,12 @@ export function SignatureOptions({
         />
       )}
       {showsCredential && (
-        <TextField
-          select
-          fullWidth
+        <CredentialSelect
           required
-          label={t('options.credential')}
-          value={choice.credentialId ?? none}
-          onChange={(event) => onChange({ ...choice, credentialId: event.target.value || null })}
-          slotProps={{ htmlInput: { 'data-testid': 'credential-select' } }}
-        >
-          {credentials.length === 0 && (
-            <MenuItem value={none} disabled>
-              {t('options.noCredentials')}
-            </MenuItem>
-          )}
-          {credentials.map((c) => (
-            <MenuItem key={c.id} value={c.id} data-testid="credential-option">
-              {credentialLabel(c)}
-            </MenuItem>
-          ))}
-        </TextField>
+          credentials={credentials}
+          value={choice.credentialId}
+          onChange={(credentialId) => onChange({ ...choice, credentialId })}
+        />
       )}
       <SignatureDrawer
         open={isDrawing}

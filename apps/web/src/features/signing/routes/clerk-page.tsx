@@ -1,45 +1,28 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import BrushIcon from '@mui/icons-material/Brush';
-import DrawIcon from '@mui/icons-material/Draw';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { Chain } from '@signet/contracts/chains';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
-import { PageTitle } from '../../../shared/components/page-title';
-import { ChainDownloadButtons } from '../../../shared/downloads/download-mode-menu';
-import { useToast } from '../../../shared/components/toast';
+import { useOwnPageCount } from '../../../shared/document-view/own-page-count';
+import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { SignatureDrawer } from '../../../shared/signature-drawer/signature-drawer';
 import { useSigningCredentials } from '../api/get-signing-credentials';
-import { PdfPasswordDialog } from '../components/pdf-password-dialog';
-import { SignerDeclineDialog } from '../components/signer-decline-dialog';
-import { credentialLabel } from '../components/signature-options';
-import { useOwnPageCount } from '../../../shared/document-view/own-page-count';
-import { SignaturesPanel } from '../../../shared/document-view/signatures-panel';
-import { SigningPreview } from '../components/signing-preview';
+import { ChainSignHeader } from '../components/chain-sign-header';
+import { CredentialSelect } from '../components/credential-select';
+import { SignActions } from '../components/sign-actions';
 import { SigningChainGate } from '../components/signing-chain-gate';
-import { WarningDialog } from '../components/warning-dialog';
+import { SigningColumns } from '../components/signing-columns';
+import { SigningPreview } from '../components/signing-preview';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
-import {
-  chainFileName,
-  listPath,
-  originalDocumentId,
-  personName,
-  previewDocumentId,
-} from '../signing-chain';
-import type { PdfState } from '../../../shared/document-view/use-pdf-document';
-import { useSignFlow } from '../use-sign-flow';
-import { useSignedToast } from '../use-signed-toast';
+import { useChainSign } from '../use-chain-sign';
 
 const maxName = 255;
 
@@ -72,11 +55,8 @@ function ClerkForm({
   initialName: string;
 }) {
   const { t } = useTranslation('signing');
-  const navigate = useNavigate();
-  const toast = useToast();
   const user = useCurrentUser().data;
   const credentials = useSigningCredentials();
-  const signedToast = useSignedToast();
 
   const [subsignerName, setSubsignerName] = useState(initialName);
   const [drawing, setDrawing] = useState<string | null>(null);
@@ -84,13 +64,8 @@ function ClerkForm({
   const [chosenCredentialId, setCredentialId] = useState<string | null>(null);
   const [box, setBox] = useState<FieldBox>(defaultFieldBox);
   const ownPages = useOwnPageCount(chain.id, chain.signedDocument?.id);
-  const [pdfPassword, setPdfPassword] = useState<string | undefined>(undefined);
-  const [passwordPrompt, setPasswordPrompt] = useState<{ incorrect: boolean } | null>(null);
   const [confirmAnchor, setConfirmAnchor] = useState<HTMLElement | null>(null);
-  const [isDeclining, setDeclining] = useState(false);
-  const [isWarningClosed, setWarningClosed] = useState(false);
 
-  const fileName = chainFileName(chain);
   const credentialList = credentials.data ?? [];
   // The clerk's own credential: the only one, or the one chosen.
   const credentialId = chosenCredentialId ?? credentialList[0]?.id ?? null;
@@ -103,54 +78,27 @@ function ClerkForm({
       : null;
   const isSignerRole = user?.roles.some((role) => role.toLowerCase() === 'signer') ?? false;
   const canSign = !nameError && drawing !== null && credential !== undefined && isSignerRole;
-  const backToList = () => void navigate(listPath);
 
-  const flow = useSignFlow({
+  const signing = useChainSign({
+    chain,
+    entryId,
     credential,
-    documentCount: 1,
-    buildRequest: ({ PIN, idempotencyKey }) => ({
-      credentialOptions: { credentialId: credentialId ?? undefined, PIN },
-      documentsOptions: pdfPassword
-        ? [{ docId: originalDocumentId(chain), passwordProtection: pdfPassword }]
-        : [],
+    warning: credentials.isSuccess && credentialList.length === 0 ? 'noActivatedCredential' : null,
+    asksPdfPassword: true,
+    request: () => ({
       userImageDataUrl: drawing ?? undefined,
-      signatures: [
-        {
-          signatureId: chain.id,
-          currentSignatureId: entryId,
-          subsignerName: trimmedName,
-          signatureFieldParameters: box,
-        },
-      ],
-      idempotencyKey,
+      entry: { subsignerName: trimmedName, signatureFieldParameters: box },
     }),
-    onSigned: (result) => {
-      signedToast(result, [fileName]);
-      backToList();
-    },
-    onPdfPasswordNeeded: (incorrect) => setPasswordPrompt({ incorrect }),
   });
-
-  const onPdfState = (state: PdfState) => {
-    if (state.kind === 'password') setPasswordPrompt({ incorrect: state.incorrect });
-  };
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <PageTitle actions={<ChainDownloadButtons chain={chain} />}>
-        {t('clerk.title')}: <span data-testid="sign-file-name">{fileName}</span>
-      </PageTitle>
-      <Typography>
-        {t('clerk.intro', { creator: personName(chain.createdBy), fileName })}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '340px minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <ChainSignHeader
+        chain={chain}
+        title={t('clerk.title')}
+        intro={(names) => t('clerk.intro', names)}
+      />
+      <SigningColumns>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
             <TextField
@@ -181,68 +129,41 @@ function ClerkForm({
               </Button>
             </Box>
             {credentialList.length > 1 && (
-              <TextField
-                select
-                fullWidth
-                label={t('options.credential')}
-                value={credentialId ?? ''}
-                onChange={(event) => setCredentialId(event.target.value || null)}
-                slotProps={{ htmlInput: { 'data-testid': 'credential-select' } }}
-              >
-                {credentialList.map((c) => (
-                  <MenuItem key={c.id} value={c.id} data-testid="credential-option">
-                    {credentialLabel(c)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <CredentialSelect
+                credentials={credentialList}
+                value={credentialId}
+                onChange={setCredentialId}
+              />
             )}
-            {!canSign && (
-              <Typography variant="body2" color="text.secondary" data-testid="sign-blocker">
-                {!isSignerRole
-                  ? t('blockers.noSignerRole')
-                  : nameError
-                    ? t('clerk.nameRequired')
-                    : drawing === null
-                      ? t('clerk.needsDrawing')
-                      : t('blockers.noCredential')}
-              </Typography>
-            )}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
-                {t('common:actions.back')}
-              </Button>
-              {chain.createdBy.id !== user?.id && (
-                <Button
-                  color="error"
-                  variant="outlined"
-                  onClick={(event) => setConfirmAnchor(event.currentTarget)}
-                  data-testid="sign-decline"
-                >
-                  {t('actions.decline')}
-                </Button>
-              )}
-              <Button
-                variant="contained"
-                startIcon={<DrawIcon />}
-                disabled={!canSign || flow.isBusy}
-                onClick={flow.begin}
-                data-testid="sign-confirm"
-              >
-                {t('actions.sign')}
-              </Button>
-            </Box>
+            <SignActions
+              blocker={
+                canSign
+                  ? undefined
+                  : !isSignerRole
+                    ? t('blockers.noSignerRole')
+                    : nameError
+                      ? t('clerk.nameRequired')
+                      : drawing === null
+                        ? t('clerk.needsDrawing')
+                        : t('blockers.noCredential')
+              }
+              onBack={signing.backToList}
+              // Here a decline is confirmed ("Sure?") before its dialog opens.
+              onDecline={signing.decline ? setConfirmAnchor : undefined}
+              signLabel={t('actions.sign')}
+              disabled={!canSign || signing.isBusy}
+              onSign={signing.begin}
+            />
           </Stack>
         </Paper>
         <SigningPreview
-          documentId={previewDocumentId(chain)}
-          password={pdfPassword}
-          onPdfState={onPdfState}
+          {...signing.previewProps}
           box={box}
           onBoxChange={setBox}
           ownPages={ownPages}
           image={drawing}
         />
-      </Box>
+      </SigningColumns>
       <SignaturesPanel chainId={chain.id} revisionId={chain.signedDocument?.id} />
       <SignatureDrawer
         open={isDrawerOpen}
@@ -252,45 +173,15 @@ function ClerkForm({
           setDrawing(image);
         }}
       />
-      {flow.dialogs}
-      {passwordPrompt && (
-        <PdfPasswordDialog
-          fileName={fileName}
-          incorrect={passwordPrompt.incorrect}
-          onPassword={(password) => {
-            setPasswordPrompt(null);
-            setPdfPassword(password);
-          }}
-          onCancel={() => {
-            toast.error(t('pdfPassword.cancelled'));
-            backToList();
-          }}
-        />
-      )}
-      {credentials.isSuccess && credentialList.length === 0 && !isWarningClosed && (
-        <WarningDialog
-          warning="noActivatedCredential"
-          screen="single"
-          onClose={() => setWarningClosed(true)}
-        />
-      )}
+      {signing.dialogs}
       <ConfirmPopover
         anchorEl={confirmAnchor}
         onClose={() => setConfirmAnchor(null)}
         onAgree={() => {
           setConfirmAnchor(null);
-          setDeclining(true);
+          signing.decline?.();
         }}
       />
-      {isDeclining && (
-        <SignerDeclineDialog
-          chainId={chain.id}
-          entryId={entryId}
-          fileName={fileName}
-          onDeclined={backToList}
-          onClose={() => setDeclining(false)}
-        />
-      )}
     </Stack>
   );
 }

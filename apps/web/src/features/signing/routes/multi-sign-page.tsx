@@ -1,5 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DrawIcon from '@mui/icons-material/Draw';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,16 +13,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../shared/components/toast';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useSigningChains } from '../api/get-chain';
+import { SignActions } from '../components/sign-actions';
 import { SignatureOptions } from '../components/signature-options';
 import { CredentialNote, SigningColumns } from '../components/signing-columns';
 import { SigningPreview } from '../components/signing-preview';
-import { WarningDialog } from '../components/warning-dialog';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import { chainFileName, listPath, previewDocumentId } from '../signing-chain';
 import { useSignChoice } from '../use-sign-choice';
-import { useSignFlow } from '../use-sign-flow';
-import { useSignedToast } from '../use-signed-toast';
+import { useSigningScreen } from '../use-signing-screen';
 
 /** The chains My Documents (or the upload dialog) sent here, in the navigation's state. */
 function chainIdsOf(state: unknown): string[] {
@@ -61,50 +58,29 @@ export default function MultiSignPage() {
 
 function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }) {
   const { t } = useTranslation('signing');
-  const navigate = useNavigate();
   const toast = useToast();
-  const signedToast = useSignedToast();
 
   const signable = chains.filter((c) => c.currentSignatureId !== null && c.origDocument);
   const skipped = chains.length - signable.length + missing;
   const [defaultBox, setDefaultBox] = useState<FieldBox>(defaultFieldBox);
   const [ownBoxes, setOwnBoxes] = useState<Record<string, FieldBox>>({});
-  const [isWarningClosed, setWarningClosed] = useState(false);
-  const {
-    choice,
-    changeChoice,
-    profile,
-    profileList,
-    credentialList,
-    credentialId,
-    credential,
-    blockers,
-    warning,
-    savePosition,
-    showCredentialNote,
-    image,
-  } = useSignChoice(defaultBox, setDefaultBox);
+  const signChoice = useSignChoice(defaultBox, setDefaultBox);
+  const { choice, blockers, image } = signChoice;
   const boxOf = (chain: Chain) => ownBoxes[chain.id] ?? defaultBox;
-  const backToList = () => void navigate(listPath);
 
-  const flow = useSignFlow({
-    credential,
-    documentCount: signable.length,
-    buildRequest: ({ PIN, idempotencyKey }) => ({
-      credentialOptions: { credentialId: credentialId ?? undefined, PIN },
-      signatureProfileId: choice.visible && profile ? profile.id : undefined,
-      userImageDataUrl: choice.visible && !profile ? (choice.drawnImage ?? undefined) : undefined,
+  const signing = useSigningScreen({
+    fileNames: signable.map(chainFileName),
+    credential: signChoice.credential,
+    warning: signChoice.warning,
+    screen: 'batch',
+    request: () => ({
+      ...signChoice.imageRequest,
       signatures: signable.map((chain) => ({
         signatureId: chain.id,
         currentSignatureId: chain.currentSignatureId ?? '',
         signatureFieldParameters: choice.visible ? boxOf(chain) : undefined,
       })),
-      idempotencyKey,
     }),
-    onSigned: (result) => {
-      signedToast(result, signable.map(chainFileName));
-      backToList();
-    },
     // Encrypted PDFs are not offered for batch signing; the server's answer says so.
     onPdfPasswordNeeded: () => toast.error(t('multi.encrypted')),
   });
@@ -118,36 +94,18 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
           {t('multi.skipped', { count: skipped })}
         </Alert>
       )}
-      {showCredentialNote && <CredentialNote />}
+      {signChoice.showCredentialNote && <CredentialNote />}
       <SigningColumns>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
-            <SignatureOptions
-              choice={choice}
-              onChange={changeChoice}
-              profiles={profileList}
-              credentials={credentialList}
-              savePosition={savePosition}
+            <SignatureOptions {...signChoice.optionProps} />
+            <SignActions
+              blocker={blockers[0] && t(`blockers.${blockers[0]}`)}
+              onBack={signing.backToList}
+              signLabel={t('actions.signAll')}
+              disabled={blockers.length > 0 || signable.length === 0 || signing.isBusy}
+              onSign={signing.begin}
             />
-            {blockers[0] && (
-              <Typography variant="body2" color="text.secondary" data-testid="sign-blocker">
-                {t(`blockers.${blockers[0]}`)}
-              </Typography>
-            )}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button startIcon={<ArrowBackIcon />} onClick={backToList}>
-                {t('common:actions.back')}
-              </Button>
-              <Button
-                variant="contained"
-                startIcon={<DrawIcon />}
-                disabled={blockers.length > 0 || signable.length === 0 || flow.isBusy}
-                onClick={flow.begin}
-                data-testid="sign-confirm"
-              >
-                {t('actions.signAll')}
-              </Button>
-            </Box>
           </Stack>
         </Paper>
         {first && choice.visible && (
@@ -227,10 +185,8 @@ function MultiSignForm({ chains, missing }: { chains: Chain[]; missing: number }
           );
         })}
       </Box>
-      {flow.dialogs}
-      {warning && !isWarningClosed && (
-        <WarningDialog warning={warning} screen="batch" onClose={() => setWarningClosed(true)} />
-      )}
+      {signing.flowDialogs}
+      {signing.warningDialog}
     </Stack>
   );
 }
