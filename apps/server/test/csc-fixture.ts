@@ -17,7 +17,7 @@ export interface CscClientCredentials {
 
 export async function registerCscClient(
   t: Pick<TestApp, 'app'>,
-  admin: Person,
+  admin: Pick<Person, 'headers'>,
   options: { confidential?: boolean; redirectUris?: string[]; name?: string } = {},
 ): Promise<CscClientCredentials> {
   const res = await t.app.inject({
@@ -43,7 +43,7 @@ export const pkcePair = () => {
 /** The authorize redirect, the consent (allow) and the code: where the browser is sent back. */
 export async function authorizeInBrowser(
   t: Pick<TestApp, 'app'>,
-  who: Person,
+  who: Pick<Person, 'headers'>,
   query: Record<string, string>,
   allow = true,
 ): Promise<{ consentPage: string; redirectTo: URL }> {
@@ -72,7 +72,7 @@ export async function authorizeInBrowser(
 export async function cscToken(
   t: Pick<TestApp, 'app'>,
   client: CscClientCredentials,
-  who: Person,
+  who: Pick<Person, 'headers'>,
   extra: Record<string, string> = {},
 ): Promise<string> {
   const { verifier, challenge } = pkcePair();

@@ -2,6 +2,7 @@ import { SignJWT, decodeJwt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@signet/contracts/users';
 import { ensureIdpSecrets } from '#idp/store/idp-keys';
+import { csc, cscToken, registerCscClient, type CscClientCredentials } from './csc-fixture';
 import { describeOnPostgres } from './describe-on-postgres';
 import { adminPassword, adminEmail, createBootstrappedApp } from './platform-fixture';
 import {
@@ -37,6 +38,8 @@ interface Instances {
   two: TestApp;
   twoBase: string;
   admin: Headers;
+  /** A CSC client the admin registered: the user's CSC tokens end with the session too. */
+  cscClient: CscClientCredentials;
 }
 
 /** A user signed in through the embedded provider in a browser of its own. */
@@ -76,7 +79,8 @@ async function statusOn(t: TestApp, headers: Headers): Promise<number> {
 
 /**
  * Every way a session ends closes the user's open event streams within a second of the answer,
- * on the instance that holds them, and the user's token no longer works there.
+ * on the instance that holds them, and the user's token no longer works there; nor do the CSC
+ * tokens the user granted before, on either instance (issue 39 §1).
  */
 function sessionEndCases(instancesOf: () => Instances): void {
   const ends = async (
@@ -85,6 +89,8 @@ function sessionEndCases(instancesOf: () => Instances): void {
   ) => {
     const instances = instancesOf();
     const user = await signedInUser(instances);
+    const cscBefore = await cscToken(instances.one, instances.cscClient, user);
+    expect((await csc(instances.two, cscBefore, 'v2/credentials/list', {})).statusCode).toBe(200);
     const streams = await openStreams(instances.twoBase, user.headers);
     await expectStreamsEndAfter(streams, () => end(user, instances));
     for (const stream of streams) {
@@ -92,6 +98,11 @@ function sessionEndCases(instancesOf: () => Instances): void {
     }
     expect(await statusOn(instances.two, user.headers)).toBe(refusedWith);
     expect(await statusOn(instances.one, user.headers)).toBe(refusedWith);
+    for (const t of [instances.two, instances.one]) {
+      const list = await csc(t, cscBefore, 'v2/credentials/list', {});
+      expect(list.statusCode).toBe(401);
+      expect(list.json()).toMatchObject({ error: 'invalid_token' });
+    }
   };
 
   it('password change', async () => {
@@ -185,7 +196,9 @@ describe('a session that ends closes its event streams (one instance)', () => {
     t = await createBootstrappedApp();
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { accessToken } = await signIn(t.app, { email: adminEmail, password: adminPassword });
-    instances = { one: t, two: t, twoBase: base, admin: bearer(accessToken) };
+    const admin = bearer(accessToken);
+    const cscClient = await registerCscClient(t, { headers: admin });
+    instances = { one: t, two: t, twoBase: base, admin, cscClient };
   });
   afterAll(() => t.close());
 
@@ -249,7 +262,9 @@ describeOnPostgres('a session that ends closes its event streams on another inst
     const two = await createBootstrappedApp({ databaseUrl: database.url });
     const twoBase = await two.app.listen({ port: 0, host: '127.0.0.1' });
     const { accessToken } = await signIn(one.app, { email: adminEmail, password: adminPassword });
-    instances = { one, two, twoBase, admin: bearer(accessToken) };
+    const admin = bearer(accessToken);
+    const cscClient = await registerCscClient(one, { headers: admin });
+    instances = { one, two, twoBase, admin, cscClient };
   }, 60_000);
   afterAll(async () => {
     await instances?.two.close();

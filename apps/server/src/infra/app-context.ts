@@ -2,6 +2,7 @@ import type {
   OnIdentityLoggedOut,
   OnSessionsEnded,
   OnEmailConfirmed,
+  OnUserLoggedOut,
   OnUserDeleted,
   SignInIdentity,
   UserDirectory,
@@ -34,6 +35,8 @@ export interface AppContext {
   onUserDeleted: OnUserDeleted;
   /** LOGOUT to the user of a sign-in account whose sessions ended (the platform does it). */
   logoutIdentity: OnIdentityLoggedOut;
+  /** What ends with every session of a user, on the ending transaction (the CSC tokens). */
+  onUserLoggedOut: OnUserLoggedOut;
   /** Ends a user's sessions at the embedded provider (an admin's "end sessions"). */
   onSessionsEnded: OnSessionsEnded;
   /** What waits for an address reaches its user once the address is confirmed (chain entries). */

@@ -98,6 +98,13 @@ export interface SignInIdentity {
 export type OnIdentityLoggedOut = (tx: Tx | Db, identity: SignInIdentity) => Promise<void>;
 
 /**
+ * What the other services end with every session of a user, inside the ending transaction
+ * (password change or reset, sign-out, End sessions, suspension, deletion): the rSSP revokes the
+ * CSC tokens and codes the user granted (decision 052).
+ */
+export type OnUserLoggedOut = (tx: Tx | Db, userId: string) => Promise<void>;
+
+/**
  * An admin ended a user's sessions: the embedded provider ends its account's (the token version
  * moves), inside the caller's transaction.
  */

@@ -10,12 +10,14 @@ import {
   createValidationDataSource,
   deleteCredentialsOfUser,
   deleteDevicesOfUser,
+  endCscGrantsOfUser,
 } from '#rssp/public';
 import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
 import type {
   OnEmailConfirmed,
   OnSessionsEnded,
   OnUserDeleted,
+  OnUserLoggedOut,
   SignInIdentity,
 } from './auth-types';
 import { createBackgroundWork } from './background-work';
@@ -71,6 +73,9 @@ export async function createContext(
       await endAccountSessions(tx, user.identity.subject);
     }
   };
+  // A CSC client's tokens end with the user's sessions, on every instance: their rows are revoked
+  // on the ending transaction (docs/decisions/052-csc-tokens-end-with-the-session.md).
+  const onUserLoggedOut: OnUserLoggedOut = (tx, userId) => endCscGrantsOfUser(tx, userId);
   const callLimiter = createCallLimiter({
     rate: config.API_CALLS_PER_SECOND,
     burst: config.API_CALLS_PER_SECOND * 4,
@@ -85,7 +90,8 @@ export async function createContext(
     mailer,
     background: createBackgroundWork(),
     onUserDeleted,
-    logoutIdentity: createIdentityLogout(events),
+    logoutIdentity: createIdentityLogout({ events, onUserLoggedOut }),
+    onUserLoggedOut,
     onSessionsEnded,
     onEmailConfirmed,
     resendEmailConfirmation: resend,

@@ -2,26 +2,36 @@ import type { EventStream } from '@signet/contracts/events';
 import type { AppContext } from '#infra/app-context';
 import { notFound } from '#infra/app-error';
 import type { OnIdentityLoggedOut } from '#infra/auth-types';
-import type { Db, Tx, EventBus } from '#infra/database';
+import type { Db, Tx } from '#infra/database';
 import * as store from './user-store';
 
+/** What ending a user's sessions needs: the bus, and what the other services end with them. */
+export type LogoutContext = Pick<AppContext, 'events' | 'onUserLoggedOut'>;
+
 /**
- * LOGOUT on both streams, on `tx` so it goes out only if the change commits. The bus is
- * PostgreSQL NOTIFY: every instance hears it and ends that user's open streams.
+ * Every session of the user ended: on `tx`, so all of it happens only if the change commits,
+ * the other services end what lives on the session (the CSC tokens, decision 052) and LOGOUT goes
+ * out on both streams. The bus is PostgreSQL NOTIFY: every instance hears it and ends that user's
+ * open streams.
  */
-export async function publishLogout(events: EventBus, userId: string, tx: Tx | Db): Promise<void> {
+export async function publishLogout(
+  context: LogoutContext,
+  userId: string,
+  tx: Tx | Db,
+): Promise<void> {
+  await context.onUserLoggedOut(tx, userId);
   const streams: EventStream[] = ['rssp', 'rdss'];
-  await events.publishAll(
+  await context.events.publishAll(
     streams.map((stream) => ({ name: 'LOGOUT' as const, stream, userId, payload: {} })),
     tx,
   );
 }
 
 /** The sessions of a sign-in account ended: LOGOUT to the user linked to it, if there is one. */
-export function createIdentityLogout(events: EventBus): OnIdentityLoggedOut {
+export function createIdentityLogout(context: LogoutContext): OnIdentityLoggedOut {
   return async (tx, identity) => {
     const row = await store.findUserByIdentity(tx, identity.issuer, identity.subject);
-    if (row) await publishLogout(events, row.id, tx);
+    if (row) await publishLogout(context, row.id, tx);
   };
 }
 
@@ -32,7 +42,7 @@ export function createIdentityLogout(events: EventBus): OnIdentityLoggedOut {
  * are the issuer's to end; Signet still closes the streams and signs its web app out.
  */
 export async function endUserSessions(options: {
-  context: Pick<AppContext, 'database' | 'events' | 'onSessionsEnded'>;
+  context: Pick<AppContext, 'database' | 'onSessionsEnded'> & LogoutContext;
   id: string;
 }): Promise<void> {
   const { context, id } = options;
@@ -44,6 +54,6 @@ export async function endUserSessions(options: {
         ? { issuer: row.idpIssuer, subject: row.idpSubject }
         : null;
     await context.onSessionsEnded(tx, { id, identity });
-    await publishLogout(context.events, id, tx);
+    await publishLogout(context, id, tx);
   });
 }

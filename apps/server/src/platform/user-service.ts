@@ -28,7 +28,13 @@ import type { StoredRole, UserRow } from './user-table';
 /** What the user service needs from the app context. */
 export type UserServiceContext = Pick<
   AppContext,
-  'config' | 'database' | 'events' | 'mailer' | 'onUserDeleted' | 'onEmailConfirmed'
+  | 'config'
+  | 'database'
+  | 'events'
+  | 'mailer'
+  | 'onUserDeleted'
+  | 'onUserLoggedOut'
+  | 'onEmailConfirmed'
 >;
 
 const invitationDays = 7;
@@ -243,7 +249,7 @@ export async function updateUser(options: {
       ...(input.roles ? { roles: [...new Set(input.roles)] } : {}),
     });
     if (current.status === 'ENABLED' && input.status === 'SUSPENDED') {
-      await publishLogout(context.events, id, tx);
+      await publishLogout(context, id, tx);
     }
     return updated;
   });
@@ -272,7 +278,7 @@ export async function deleteUser(options: {
         : null;
     if (identity) await store.recordDeletedIdentity(tx, identity);
     await context.onUserDeleted(tx, { id, identity });
-    await publishLogout(context.events, id, tx);
+    await publishLogout(context, id, tx);
   });
 }
 

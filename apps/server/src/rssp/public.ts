@@ -5,7 +5,7 @@
 export { deleteCredentialsOfUser } from './records';
 export { deleteDevicesOfUser } from './devices';
 export { rsspPlugin } from './rssp-plugin';
-export { cscPlugin } from './csc';
+export { cscPlugin, endCscGrantsOfUser } from './csc';
 export { createSigningClient } from './custody';
 export type {
   KeySession,

@@ -42,7 +42,13 @@ export interface SignScheme {
   rsaPss?: { saltLength: number };
 }
 
-const hashLength: Record<HashName, number> = { sha256: 32, sha384: 48, sha512: 64 };
+/** How many bytes a hash of each algorithm has, and its name in error descriptions. */
+export const hashLength: Record<HashName, number> = { sha256: 32, sha384: 48, sha512: 64 };
+export const hashLabel: Record<HashName, string> = {
+  sha256: 'SHA-256',
+  sha384: 'SHA-384',
+  sha512: 'SHA-512',
+};
 
 export function hashOfOid(oid: string | undefined, field = 'hashAlgorithmOID'): HashName {
   const hash = oid === undefined ? undefined : hashOids[oid];

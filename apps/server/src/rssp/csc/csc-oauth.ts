@@ -11,6 +11,7 @@ import { secretMatches, type ClientRegistry, type RegisteredClient } from './csc
 import { CscError, invalidClient, invalidGrant, invalidRequest, invalidToken } from './csc-errors';
 import { cscRequests, cscTokens, type CscRequestRow, type CscTokenRow } from './csc-table';
 import { hashesDigest } from '../custody';
+import { revokeTokensOfUsedCode } from './csc-token-store';
 
 /** How long the user has to sign in and consent, and how long a code lives. */
 const requestTtlMs = 10 * 60 * 1000;
@@ -32,7 +33,10 @@ export interface CscOAuthDeps {
   tokenTtlSecs: number;
   /** API_CALLS_PER_SECOND per user, as on Signet's own API. */
   callLimiter: { take(userId: string): number | null };
-  /** Users looked up in the last second: a suspension or deletion takes effect within it. */
+  /**
+   * Users looked up in the last second. Their tokens need no cache to end: every end of a
+   * user's sessions (suspension and deletion too) revokes them in their rows (decision 052).
+   */
   recentUsers: Map<string, { ok: boolean; until: number }>;
 }
 
@@ -308,35 +312,51 @@ export async function exchangeCode(
   const client = await authenticatedClient(deps, params, authorization);
   if (!params.code || !params.code_verifier)
     throw invalidRequest('code and code_verifier are required');
-  const [row] = await deps.db
-    .update(cscRequests)
-    .set({ codeUsedAt: new Date() })
-    .where(
-      and(
-        eq(cscRequests.codeHash, sha256(params.code)),
-        isNull(cscRequests.codeUsedAt),
-        gt(cscRequests.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  if (!row || !row.userId || row.clientId !== client.id) throw invalidGrant('Invalid code');
-  if (params.redirect_uri !== undefined && params.redirect_uri !== row.redirectUri) {
-    throw invalidGrant('redirect_uri does not match');
-  }
-  const challenge = createHash('sha256').update(params.code_verifier).digest('base64url');
-  if (challenge !== row.codeChallenge) throw invalidGrant('Invalid code_verifier');
+  const codeHash = sha256(params.code);
+  const verifier = params.code_verifier;
+  const expiresAt = new Date(Date.now() + deps.tokenTtlSecs * 1000);
   const accessToken = randomBytes(32).toString('base64url');
-  await deps.db.insert(cscTokens).values({
-    tokenHash: sha256(accessToken),
-    clientId: client.id,
-    userId: row.userId,
-    scope: row.scope,
-    credentialId: row.credentialId,
-    numSignatures: row.numSignatures,
-    hashAlgorithm: row.hashAlgorithm,
-    hashesDigest: row.hashesDigest,
-    expiresAt: new Date(Date.now() + deps.tokenTtlSecs * 1000),
+  // The code is spent by any try, right or wrong; a token is issued only for a right one, in the
+  // same transaction, so a second use of the code (revoking it) cannot miss it.
+  const issued = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(cscRequests)
+      // The request is kept while its token may live: a reuse of the code still finds it.
+      .set({ codeUsedAt: new Date(), expiresAt })
+      .where(
+        and(
+          eq(cscRequests.codeHash, codeHash),
+          isNull(cscRequests.codeUsedAt),
+          gt(cscRequests.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!row) {
+      await revokeTokensOfUsedCode(tx, codeHash);
+      return invalidGrant('Invalid code');
+    }
+    if (!row.userId || row.clientId !== client.id) return invalidGrant('Invalid code');
+    if (params.redirect_uri !== undefined && params.redirect_uri !== row.redirectUri) {
+      return invalidGrant('redirect_uri does not match');
+    }
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    if (challenge !== row.codeChallenge) return invalidGrant('Invalid code_verifier');
+    await tx.insert(cscTokens).values({
+      tokenHash: sha256(accessToken),
+      clientId: client.id,
+      userId: row.userId,
+      scope: row.scope,
+      credentialId: row.credentialId,
+      numSignatures: row.numSignatures,
+      hashAlgorithm: row.hashAlgorithm,
+      hashesDigest: row.hashesDigest,
+      requestId: row.id,
+      expiresAt,
+    });
+    return row;
   });
+  if (issued instanceof CscError) throw issued;
+  const row = issued;
   if (Math.random() < 1 / 32) {
     await deps.db.delete(cscTokens).where(lt(cscTokens.expiresAt, new Date()));
   }

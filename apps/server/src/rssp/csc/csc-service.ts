@@ -3,10 +3,18 @@ import { desc, eq } from 'drizzle-orm';
 import { fromPem } from '@signet/der';
 import { type Timings, noTimings } from '#infra/timings';
 import { findCredential, credentials, type CredentialRow } from '../records';
-import { hashOfOid, hashOidOf, keyAlgoOids, signSchemeOf } from './csc-algorithms';
+import {
+  hashLabel,
+  hashLength,
+  hashOfOid,
+  hashOidOf,
+  keyAlgoOids,
+  signSchemeOf,
+} from './csc-algorithms';
 import { invalidRequest } from './csc-errors';
 import { decodeHash } from './csc-oauth';
 import type { CscTokenRow } from './csc-table';
+import { spendingSignatures } from './csc-token-store';
 import { type KeyContext, authorizeCredential, hashesDigest, signHashes } from '../custody';
 import type { HashName } from '../keys';
 
@@ -187,8 +195,11 @@ export async function cscAuthorize(
       : (byLength[hashes[0]?.length ?? 0] ?? 'sha256');
   if (hashes.length !== input.numSignatures)
     throw invalidRequest('Invalid parameter numSignatures');
-  if (token.numSignatures !== null && hashes.length > token.numSignatures) {
-    throw invalidRequest('More signatures than the token allows');
+  // A digest signer needs a digest of its algorithm's length; SLH-DSA signs the message itself.
+  if (row.keyAlg !== 'sphincs+' && hashes.some((h) => h.length !== hashLength[hashAlgorithm])) {
+    throw invalidRequest(
+      `Invalid parameter hashes (a ${hashLabel[hashAlgorithm]} hash has ${hashLength[hashAlgorithm]} bytes)`,
+    );
   }
   // SCAL2 (CSC_SCAL=2): the hashes must have been bound in the OAuth round (scope=credential).
   if (ctx.config.CSC_SCAL === '2' && (token.scope !== 'credential' || !token.hashesDigest)) {
@@ -206,10 +217,12 @@ export async function cscAuthorize(
           ...(input.signal ? { signal: input.signal } : {}),
         };
   if (row.authMode === 'EXPLICIT' && !input.pin) throw invalidRequest('Missing parameter PIN');
-  const { sad, expiresAt } = await authorizeCredential(
-    ctx,
-    { credentialId: row.id, userId: token.userId, hashes, hashAlgorithm, authorisation },
-    timings,
+  const { sad, expiresAt } = await spendingSignatures(ctx.database.db, token, hashes.length, () =>
+    authorizeCredential(
+      ctx,
+      { credentialId: row.id, userId: token.userId, hashes, hashAlgorithm, authorisation },
+      timings,
+    ),
   );
   return {
     SAD: sad,

@@ -34,7 +34,10 @@ export const cscRequests = rssp.table('csc_requests', {
 });
 export type CscRequestRow = typeof cscRequests.$inferSelect;
 
-/** `rssp.csc_tokens`: access tokens of CSC clients, by SHA-256. */
+/**
+ * `rssp.csc_tokens`: access tokens of CSC clients, by SHA-256; `requestId` is the request whose
+ * code it was exchanged for, `signaturesAuthorised` counts toward `numSignatures` (rssp 010).
+ */
 export const cscTokens = rssp.table('csc_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   clientId: text('client_id').notNull(),
@@ -44,6 +47,8 @@ export const cscTokens = rssp.table('csc_tokens', {
   numSignatures: integer('num_signatures'),
   hashAlgorithm: text('hash_algorithm'),
   hashesDigest: text('hashes_digest'),
+  requestId: uuid('request_id'),
+  signaturesAuthorised: integer('signatures_authorised').notNull().default(0),
   expiresAt: at('expires_at').notNull(),
   revokedAt: at('revoked_at'),
   createdAt: at('created_at').notNull().defaultNow(),

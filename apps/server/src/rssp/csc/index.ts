@@ -2,3 +2,4 @@
 // face: what the rest of the service may use of it.
 export { cscAdminRoutes } from './csc-admin-routes';
 export { createCscDeps, cscPlugin } from './csc-plugin';
+export { endCscGrantsOfUser } from './csc-token-store';
