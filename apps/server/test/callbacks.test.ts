@@ -227,6 +227,10 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
       ['https://10.1.2.3/hook', callbackMessages.notPublic],
       ['https://[::1]/hook', callbackMessages.notPublic],
       ['https://localhost/hook', callbackMessages.notPublic],
+      // Issue 39 §6: IPv4-compatible IPv6, and a host that parsers read differently.
+      ['https://[::127.0.0.1]/hook', callbackMessages.notPublic],
+      ['https://[::a9fe:a9fe]/hook', callbackMessages.notPublic],
+      ['https://93.184.215.14\\@127.0.0.1/', callbackMessages.ambiguous],
       ['http://203.0.113.9/hook', callbackMessages.notHttps],
     ] as const) {
       const refused = await post(t, ann, '/rdss/v1/signatureChains', {

@@ -107,4 +107,5 @@ export const callbackMessages = {
   notPublic: 'The callback URL must reach a public address',
   unresolved: 'The callback URL’s host does not resolve',
   credentials: 'The callback URL must not carry a user name or password',
+  ambiguous: 'The callback URL must be written plainly: no backslash, space or control character',
 } as const;
