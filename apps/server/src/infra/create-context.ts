@@ -11,7 +11,12 @@ import {
   deleteCredentialsOfUser,
   deleteDevicesOfUser,
 } from '#rssp/public';
-import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
+import {
+  bindEntriesWaitingFor,
+  countOwnChains,
+  deleteProfilesOfUser,
+  removeCallbackSecret,
+} from '#rdss/public';
 import type {
   OnEmailConfirmed,
   OnSessionsEnded,
@@ -61,6 +66,7 @@ export async function createContext(
     await deleteCredentialsOfUser(tx, user.id);
     await deleteDevicesOfUser(tx, user.id);
     await deleteProfilesOfUser(tx, user.id);
+    await removeCallbackSecret(tx, user.id);
     if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {
       await endAccountSessions(tx, user.identity.subject);
     }
