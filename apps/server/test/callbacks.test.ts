@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import type { Credential } from '@signet/contracts/credentials';
 import { rowsOf } from '#infra/database/json-rows';
 import { refuseUnusableCallbackUrl } from '#rdss/callbacks/callback-address';
 import { retryDelayMs } from '#rdss/callbacks/callback-delivery';
+import { openCallbackSecret, rewrapCallbackSecrets } from '#rdss/callbacks/callback-secrets';
+import { keyRingOf, loadKeyRing } from '#infra/keys/kek';
 import { freePort } from './free-port';
 import {
   adminAccount,
@@ -26,7 +28,7 @@ import {
   type Person,
 } from './rssp-fixture';
 import { activatedCredential, createChain, signBody } from './signing-fixture';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, testKeyEncryptionKey, type TestApp } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const secret = 'test-callback-secret-0123456789';
@@ -63,13 +65,13 @@ async function startReceiver(
   };
 }
 
-/** Checks `Signet-Signature` as a receiver would (the OpenAPI page's snippet). */
-function verifies(header: string | string[] | undefined, body: string): boolean {
+/** Checks `Signet-Signature` as a receiver would (the OpenAPI page's snippet), under `key`. */
+function verifies(header: string | string[] | undefined, body: string, key = secret): boolean {
   if (typeof header !== 'string') return false;
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
+  const expected = createHmac('sha256', key).update(`${t}.${body}`).digest();
   const given = Buffer.from(parts.v1 ?? '', 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -227,6 +229,10 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
       ['https://10.1.2.3/hook', callbackMessages.notPublic],
       ['https://[::1]/hook', callbackMessages.notPublic],
       ['https://localhost/hook', callbackMessages.notPublic],
+      // Issue 39 §6: IPv4-compatible IPv6, and a host that parsers read differently.
+      ['https://[::127.0.0.1]/hook', callbackMessages.notPublic],
+      ['https://[::a9fe:a9fe]/hook', callbackMessages.notPublic],
+      ['https://93.184.215.14\\@127.0.0.1/', callbackMessages.ambiguous],
       ['http://203.0.113.9/hook', callbackMessages.notHttps],
     ] as const) {
       const refused = await post(t, ann, '/rdss/v1/signatureChains', {
@@ -339,6 +345,115 @@ describe('Callbacks to a chain’s externalCallbackUrl (issue 27 §6)', () => {
     expect(pending.json<CallbackDeliveryPage>().content.map((d) => d.id)).not.toContain(
       failed!.event_id,
     );
+  });
+
+  it('signs a creator’s callbacks with their own secret: their receiver verifies them, another integrator’s secret does not (decision 054)', async () => {
+    const ivy = await person(t, 'ivy@integrator-one.example');
+    const jon = await person(t, 'jon@integrator-two.example');
+    const call = (who: Person, method: 'GET' | 'POST' | 'DELETE') =>
+      t.app.inject({ method, url: '/rdss/v1/callbacks/secret', headers: who.headers });
+    expect((await call(ivy, 'GET')).json()).toEqual({
+      hasOwnSecret: false,
+      createdAt: null,
+      callbacksEnabled: true,
+    });
+    const made = await call(ivy, 'POST');
+    expect(made.statusCode, made.body).toBe(201);
+    const ivySecret = made.json<{ secret: string }>().secret;
+    expect(ivySecret).toMatch(/^signet_cbs_[A-Za-z0-9_-]{43}$/);
+    const status = await call(ivy, 'GET');
+    expect(status.json()).toMatchObject({ hasOwnSecret: true, callbacksEnabled: true });
+    expect(status.body).not.toContain(ivySecret.slice(11));
+    const jonSecret = (await call(jon, 'POST')).json<{ secret: string }>().secret;
+    expect(jonSecret).not.toBe(ivySecret);
+    // Kept wrapped under the KEK only: the database holds neither secret.
+    const stored = JSON.stringify(
+      rowsOf(await t.context.database.db.execute(sql`select * from rdss.callback_secrets`)),
+    );
+    expect(stored).not.toContain(ivySecret.slice(11));
+    expect(stored).not.toContain(jonSecret.slice(11));
+
+    const eventsAt = (path: string, count: number) =>
+      until(`${count} events at ${path}`, () => {
+        const mine = receiver.received.filter((r) => r.path === path);
+        return mine.length >= count ? mine : undefined;
+      });
+    const chainBy = (who: Person, path: string) =>
+      createChain(t, who, {
+        type: 'ORDERED',
+        signers: [{ email: bob.email }],
+        externalCallbackUrl: `${receiver.url}${path}`,
+      });
+    const ivyChain = await chainBy(ivy, '/ivy');
+    await chainBy(jon, '/jon');
+    await chainBy(ann, '/ann');
+    const [ivyCreated] = await eventsAt('/ivy', 1);
+    const [jonCreated] = await eventsAt('/jon', 1);
+    const [annCreated] = await eventsAt('/ann', 1);
+    const check = (r: Received | undefined, key: string) =>
+      verifies(r?.headers['signet-signature'], r?.body ?? '', key);
+    // Each receiver verifies its own creator's callbacks, and nobody else's key does.
+    expect(check(ivyCreated, ivySecret)).toBe(true);
+    expect(check(ivyCreated, jonSecret)).toBe(false);
+    expect(check(ivyCreated, secret)).toBe(false);
+    expect(check(jonCreated, jonSecret)).toBe(true);
+    expect(check(jonCreated, ivySecret)).toBe(false);
+    expect(check(jonCreated, secret)).toBe(false);
+    // A creator without a secret of their own: the server's CALLBACK_SECRET, as before.
+    expect(check(annCreated, secret)).toBe(true);
+    expect(check(annCreated, ivySecret)).toBe(false);
+    // Another integrator who knows the server's secret cannot sign what Ivy's receiver trusts.
+    const forged = createHmac('sha256', secret).update(`1.${ivyCreated!.body}`).digest('hex');
+    expect(verifies(`t=1,v1=${forged}`, ivyCreated!.body, ivySecret)).toBe(false);
+
+    // Rotated: the next event is signed with the new secret only.
+    const rotated = (await call(ivy, 'POST')).json<{ secret: string }>().secret;
+    expect(rotated).not.toBe(ivySecret);
+    const withdrawn = await t.app.inject({
+      method: 'PUT',
+      url: `/rdss/v1/signatureChains/withdraw/${ivyChain.id}`,
+      headers: ivy.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const [, ivyWithdrawn] = await eventsAt('/ivy', 2);
+    expect(JSON.parse(ivyWithdrawn!.body)).toMatchObject({ type: 'WITHDRAWN' });
+    expect(check(ivyWithdrawn, rotated)).toBe(true);
+    expect(check(ivyWithdrawn, ivySecret)).toBe(false);
+
+    // Removed: back to the server's secret.
+    expect((await call(ivy, 'DELETE')).statusCode).toBe(204);
+    expect((await call(ivy, 'GET')).json()).toMatchObject({ hasOwnSecret: false, createdAt: null });
+    await chainBy(ivy, '/ivy-again');
+    const [again] = await eventsAt('/ivy-again', 1);
+    expect(check(again, secret)).toBe(true);
+    expect(check(again, rotated)).toBe(false);
+
+    // A KEK rotation moves the secrets left (Jon's) to the new key, which alone opens them then.
+    const newKek = randomBytes(32).toString('base64');
+    const rotating = loadKeyRing({
+      KEY_ENCRYPTION_KEY: newKek,
+      KEY_ENCRYPTION_KEY_PREVIOUS: testKeyEncryptionKey,
+      dataDir: '',
+    });
+    expect(await rewrapCallbackSecrets(t.context.database.db, rotating)).toBe(1);
+    const [jonRow] = rowsOf<{ wrapped: string }>(
+      await t.context.database.db.execute(
+        sql`select wrapped from rdss.callback_secrets where user_id = ${jon.id}::uuid`,
+      ),
+    );
+    expect(openCallbackSecret(keyRingOf(newKek), jon.id, jonRow!.wrapped)).toBe(jonSecret);
+    expect(() => openCallbackSecret(t.context.keyRing, jon.id, jonRow!.wrapped)).toThrow();
+    expect(() => openCallbackSecret(keyRingOf(newKek), ivy.id, jonRow!.wrapped)).toThrow();
+    // Deleting the user removes their secret with them.
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${jon.id}`,
+      headers: admin.headers,
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(
+      rowsOf(await t.context.database.db.execute(sql`select 1 from rdss.callback_secrets`)),
+    ).toEqual([]);
   });
 
   it('refuses a callback URL when CALLBACK_SECRET is not set', async () => {

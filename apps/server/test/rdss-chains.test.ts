@@ -145,7 +145,7 @@ describe('rDSS signature chains', () => {
     });
     const mail = await t.mailbox.next('invited@example.org', since);
     // Signet's words and Ann's account name; the file name only in the body (issue 25 §5).
-    expect(mail.subject).toBe('Signet: ann Test asks you to sign a document');
+    expect(mail.subject).toBe('Signet: “ann Test” asks you to sign a document');
     expect(mail.text).toContain('  File: “contract.pdf”');
     expect(mail.text).toContain('aláírására kéri');
     const token = new URL(linkIn(mail, 'http://localhost:8080/join/chain#')).hash.slice(1);

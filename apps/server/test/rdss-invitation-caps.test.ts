@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain, CreateChainInput } from '@signet/contracts/chains';
 import { createRsspTestApp, fastKdfEnv, person, type Person } from './rssp-fixture';
+import { registerAccount } from './sign-in';
 import type { TestApp } from './test-app';
 
 /**
@@ -156,7 +157,7 @@ describe('invitation mail caps', () => {
     expect(await storedOf(carl)).toEqual(before);
   });
 
-  it("puts only Signet's words and the inviter's account name in the subject; the file name and comment are the inviter's words in the body", async () => {
+  it("puts only Signet's words and the inviter's quoted account name in the subject; the file name and comment are the inviter's words in the body", async () => {
     const since = t.mailbox.received.length;
     const created = await createChain(
       ann,
@@ -170,7 +171,7 @@ describe('invitation mail caps', () => {
     expect(created.statusCode, created.body).toBe(201);
     const mail = await t.mailbox.next('reader@invited.example', since);
     // Ann's account name comes from her registration (given name "ann", family name "Test").
-    expect(mail.subject).toBe('Signet: ann Test asks you to sign a document');
+    expect(mail.subject).toBe('Signet: “ann Test” asks you to sign a document');
     expect(mail.subject).not.toMatch(/spam|PRIZE|EUR|pdf/i);
     expect(mail.text).toContain(
       [
@@ -196,7 +197,49 @@ describe('invitation mail caps', () => {
     });
     expect(inHungarian.statusCode, inHungarian.body).toBe(201);
     const huMail = await t.mailbox.next('olvaso@invited.example', afterEn);
-    expect(huMail.subject).toBe('Signet: ann Test dokumentum aláírására kéri');
+    expect(huMail.subject).toBe('Signet: „ann Test” dokumentum aláírására kéri');
     expect(huMail.text.indexOf('aláírására kéri')).toBeLessThan(huMail.text.indexOf('asks you'));
+  });
+
+  it("strips format and control characters from everyone's text in every mail, and bounds the quoted name in the subject (issue 39 §9)", async () => {
+    // A name written to pose as headers, with a right-to-left override and a zero-width space.
+    const mal = { email: 'mal@example.com', password: 'user-password-1' };
+    await registerAccount(t.app, {
+      ...mal,
+      givenName: 'Mal\u202E Subject: Urgent\r\nBcc: victim@example.com',
+      familyName: 'Ops\u200B',
+    });
+    const malice = await person(t, mal.email, mal.password, false);
+    const since = t.mailbox.received.length;
+    const created = await createChain(
+      malice,
+      {
+        type: 'UNORDERED',
+        signers: [{ email: bob.email }, { email: 'reader9@invited.example' }],
+        comment: 'Pay \u202Efdp.exe\u202C now\u2028\u2066today\u2069',
+      },
+      'invoice\u202Efdp.exe.pdf',
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const invitation = await t.mailbox.next('reader9@invited.example', since);
+    expect(invitation.subject).toBe(
+      'Signet: “Mal Subject: Urgent Bcc: victim@example…” asks you to sign a document',
+    );
+    expect(invitation.text).toContain(
+      'Mal Subject: Urgent Bcc: victim@example.com Ops (mal@example.com) asks you to sign',
+    );
+    expect(invitation.text).toContain('  File: “invoicefdp.exe.pdf”');
+    expect(invitation.text).toContain('  Message: “Pay fdp.exe now today”');
+    const notice = await t.mailbox.next(bob.email, since);
+    expect(notice.text).toContain('Mal Subject: Urgent Bcc: victim@example.com Ops asked you');
+    await t.context.background.settled();
+    const mails = t.mailbox.received.slice(since);
+    expect(mails.map((m) => m.to)).not.toContain('victim@example.com');
+    for (const mail of mails) {
+      expect(mail.subject, mail.subject).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+      expect(mail.text.replaceAll('\n', ''), mail.subject).not.toMatch(
+        /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u,
+      );
+    }
   });
 });

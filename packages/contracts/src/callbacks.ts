@@ -101,10 +101,33 @@ export const callbackDeliveryParamsSchema = z.object({ id: z.string().uuid() }).
 /** Attempts shown per delivery. */
 export const callbackAttemptsShown = 20;
 
+/**
+ * A creator's own callback secret (decision 054): the `Signet-Signature` of callbacks about the
+ * chains they create is made with it instead of the server's `CALLBACK_SECRET`, so no other
+ * integrator can sign callbacks that their receiver trusts. Shown once, when made.
+ */
+export const callbackSecretStatusSchema = z.object({
+  /** The creator has a secret of their own; when false their callbacks use the server's. */
+  hasOwnSecret: z.boolean(),
+  /** When the current secret was made (null without one). */
+  createdAt: z.string().nullable(),
+  /** Callbacks are switched on on this server (CALLBACK_SECRET is set). */
+  callbacksEnabled: z.boolean(),
+});
+export type CallbackSecretStatus = z.infer<typeof callbackSecretStatusSchema>;
+
+/** A secret just made: the only answer that carries it. */
+export const newCallbackSecretSchema = z.object({
+  secret: z.string().describe('The HMAC-SHA256 key of `Signet-Signature`; not shown again'),
+  createdAt: z.string(),
+});
+export type NewCallbackSecret = z.infer<typeof newCallbackSecretSchema>;
+
 export const callbackMessages = {
   notConfigured: 'Callbacks are not configured on this server (CALLBACK_SECRET)',
   notHttps: 'The callback URL must be an https: URL',
   notPublic: 'The callback URL must reach a public address',
   unresolved: 'The callback URL’s host does not resolve',
   credentials: 'The callback URL must not carry a user name or password',
+  ambiguous: 'The callback URL must be written plainly: no backslash, space or control character',
 } as const;

@@ -12,7 +12,12 @@ import {
   deleteDevicesOfUser,
   endCscGrantsOfUser,
 } from '#rssp/public';
-import { bindEntriesWaitingFor, countOwnChains, deleteProfilesOfUser } from '#rdss/public';
+import {
+  bindEntriesWaitingFor,
+  countOwnChains,
+  deleteProfilesOfUser,
+  removeCallbackSecret,
+} from '#rdss/public';
 import type {
   OnEmailConfirmed,
   OnSessionsEnded,
@@ -63,6 +68,7 @@ export async function createContext(
     await deleteCredentialsOfUser(tx, user.id);
     await deleteDevicesOfUser(tx, user.id);
     await deleteProfilesOfUser(tx, user.id);
+    await removeCallbackSecret(tx, user.id);
     if (config.embeddedIdp && user.identity?.issuer === config.oidcIssuer) {
       await endAccountSessions(tx, user.identity.subject);
     }

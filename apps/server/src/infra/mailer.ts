@@ -14,6 +14,45 @@ export interface Mailer {
 }
 
 /**
+ * Characters no mail of Signet's carries: controls (C0, DEL, C1: CR and LF among them), format
+ * characters (bidi overrides and isolates such as U+202E, zero-width ones, the BOM, soft
+ * hyphens), line and paragraph separators, and lone surrogates. Many mails hold someone's own
+ * text (a name, a file name, a comment, a reason); a bidi override in it would show the reader
+ * other words than were sent, and a line break would let it pose as a header.
+ */
+const unprintable = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** One line of text with every unprintable character gone (breaks and tabs become spaces). */
+export function plainLine(text: string): string {
+  return text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(unprintable, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+/** Someone's text as one line of at most `max` characters (cut with an ellipsis). */
+export function mailLine(text: string, max = 255): string {
+  const line = plainLine(text);
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * A mail as it goes out, whichever builder made it: the subject one plain line, the text its
+ * own lines with nothing unprintable left in them.
+ */
+export function cleanMail(mail: Mail): Mail {
+  return {
+    to: plainLine(mail.to),
+    subject: plainLine(mail.subject),
+    text: mail.text
+      .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+      .map((line) => line.replace(/\t/g, ' ').replace(unprintable, '').trimEnd())
+      .join('\n'),
+  };
+}
+
+/**
  * The console stands in for a mail server on the embedded default, so a fresh install can still
  * follow its links. Printed as plain text, never as a JSON log line: log shippers keep those, and
  * the links are credentials until used.
@@ -50,8 +89,12 @@ export async function sendOrUnavailable(mailer: Mailer, mail: Mail): Promise<voi
   }
 }
 
+/**
+ * The mailer every mail of Signet's goes through: each is cleaned (`cleanMail`) on its way out,
+ * so no builder can forget it.
+ */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
-  if (!config.SMTP_URL) return { send: async (mail) => printMail(mail) };
+  if (!config.SMTP_URL) return { send: async (mail) => printMail(cleanMail(mail)) };
   const url = config.SMTP_URL;
   // nodemailer loads with the first mail, not at start.
   let transport: Promise<Transporter> | null = null;
@@ -60,7 +103,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
       transport ??= import('nodemailer').then(({ default: nodemailer }) =>
         nodemailer.createTransport(url),
       );
-      await (await transport).sendMail({ from: config.MAIL_FROM, ...mail });
+      await (await transport).sendMail({ from: config.MAIL_FROM, ...cleanMail(mail) });
     },
   };
 }

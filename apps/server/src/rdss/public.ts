@@ -6,4 +6,4 @@ export { rdssPlugin } from './rdss-plugin';
 export { countOwnChains } from './chains';
 export { deleteProfilesOfUser } from './profiles';
 export { bindEntriesWaitingFor } from './chain-actions';
-export { callbackDocs } from './callbacks';
+export { callbackDocs, removeCallbackSecret } from './callbacks';

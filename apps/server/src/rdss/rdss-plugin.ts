@@ -16,7 +16,12 @@ import { downloadRoutes } from './downloads';
 import { signatureProfileRoutes } from './profiles';
 import { join } from 'node:path';
 import { startChainSweeps } from './notices';
-import { startCallbackDelivery, callbackRoutes } from './callbacks';
+import {
+  startCallbackDelivery,
+  callbackRoutes,
+  callbackSecretRoutes,
+  rewrapCallbackSecrets,
+} from './callbacks';
 import { createCredentialRefService } from '#platform/public';
 import { createRevisionBuffers, createSharedSha256, createPdfPool } from './pdf-work';
 import { createThumbnailQueue } from './thumbnails';
@@ -49,11 +54,16 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
   // Callbacks to chains' externalCallbackUrl, from the outbox, on every instance (decision 042);
   // without CALLBACK_SECRET no chain gets a callback URL and nothing is sent.
   const secret = context.config.CALLBACK_SECRET;
+  // Creators' own callback secrets move to the current KEK after a rotation (decision 054).
+  if (context.config.KEY_ENCRYPTION_KEY_PREVIOUS) {
+    await rewrapCallbackSecrets(context.database.db, context.keyRing);
+  }
   const callbacks = secret
     ? startCallbackDelivery({
         database: context.database,
         config: context.config,
         secret,
+        ring: context.keyRing,
         log: app.log,
       })
     : null;
@@ -133,6 +143,13 @@ export const rdssPlugin: FastifyPluginAsync<{ context: AppContext }> = async (ap
     await authenticated.register(signatureProfileRoutes, { ctx: context });
     await authenticated.register(callbackRoutes, {
       ctx: { database: context.database, kickDelivery: () => callbacks?.kick() },
+    });
+    await authenticated.register(callbackSecretRoutes, {
+      ctx: {
+        database: context.database,
+        keyRing: context.keyRing,
+        callbacksEnabled: callbacks !== null,
+      },
     });
     await authenticated.register(chainSignatureRoutes, {
       ctx: { ...context, ...stores, pdf },

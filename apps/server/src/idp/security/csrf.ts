@@ -3,12 +3,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const cookieName = 'signet_idp_csrf';
 
-/** Reads one cookie from the request's Cookie header. */
+/**
+ * Reads one cookie from the request's Cookie header. A value that cannot be read (a malformed
+ * %-escape) counts as absent, as if the browser had not sent it: the header is the client's to
+ * write, and what it wrote wrong must not fail the page.
+ */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      continue;
+    }
   }
   return undefined;
 }

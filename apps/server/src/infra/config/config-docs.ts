@@ -294,7 +294,7 @@ export const configDocs: Record<Variable, { default: string; description: string
   CALLBACK_SECRET: {
     default: '(none)',
     description:
-      "Key (16 characters or more) of the `Signet-Signature` HMAC-SHA256 on every callback to a chain's `externalCallbackUrl`; without it a chain with a callback URL is refused (VALIDATION_FAILED) and nothing is delivered.",
+      "Switches callbacks on: key (16 characters or more) of the `Signet-Signature` HMAC-SHA256 on callbacks to a chain's `externalCallbackUrl` when the chain's creator has no callback secret of their own (My profile, `POST rdss/v1/callbacks/secret`; decision 054); without it a chain with a callback URL is refused (VALIDATION_FAILED) and nothing is delivered.",
   },
   CALLBACK_ALLOW_PRIVATE: {
     default: 'false',

@@ -13,6 +13,6 @@ export { clientGone } from './client-gone';
 export { registerErrorHandler } from './error-handler';
 export { registerEventStream } from './event-stream';
 export { registerNulGuard } from './nul-guard';
-export { isPublicAddress } from './public-address';
+export { isAmbiguousUrl, isPublicAddress } from './public-address';
 export { registerSecurityHeaders } from './security-headers';
 export { registerWebApp } from './web-app';

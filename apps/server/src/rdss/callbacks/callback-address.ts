@@ -1,9 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { callbackMessages } from '@signet/contracts/callbacks';
 import { AppError } from '#infra/app-error';
 import type { Config } from '#infra/config';
+import { isAmbiguousUrl, isPublicAddress } from '#infra/http';
 
 /**
  * Where a callback may go (decision 042): an `https:` URL whose host resolves only to public
@@ -22,12 +22,6 @@ export interface CallbackTarget {
 
 /** Why a callback URL is refused: one of `callbackMessages`. */
 export class CallbackUrlRefused extends Error {}
-
-/** Only ordinary unicast addresses count as public (ipaddr.js names every special range). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
 
 /** Bounds a name lookup: a resolver that hangs must not hold a chain's creation or delivery. */
 const lookupTimeoutMs = 5_000;
@@ -60,6 +54,8 @@ export async function checkCallbackUrl(
   const allowed = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!allowed.includes(url.protocol)) throw new CallbackUrlRefused(callbackMessages.notHttps);
   if (url.username || url.password) throw new CallbackUrlRefused(callbackMessages.credentials);
+  // The host judged must be the one every reader of the URL sees (`https://a\@b/`).
+  if (isAmbiguousUrl(raw)) throw new CallbackUrlRefused(callbackMessages.ambiguous);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];

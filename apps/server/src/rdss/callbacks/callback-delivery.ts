@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#infra/config';
 import type { Database } from '#infra/database';
+import type { KeyRing } from '#infra/keys';
 import { checkCallbackUrl, CallbackUrlRefused } from './callback-address';
 import { postCallback, type PostOutcome } from './callback-post';
+import { openCallbackSecret } from './callback-secrets';
 import {
   claimDueEvents,
   recordAttempt,
@@ -44,13 +46,29 @@ export interface CallbackDelivery {
   stop(): Promise<void>;
 }
 
+/**
+ * The key an event is signed with: its creator's own secret when they have one (decision 054),
+ * else the server's. A secret that does not open (its KEK is gone) fails the attempt: falling
+ * back to the server's would sign with a key the creator's receiver does not trust.
+ */
+function signingSecret(event: ClaimedEvent, ring: KeyRing, serverSecret: string): string | null {
+  if (event.wrappedSecret === null || event.creatorId === null) return serverSecret;
+  try {
+    return openCallbackSecret(ring, event.creatorId, event.wrappedSecret);
+  } catch {
+    return null;
+  }
+}
+
 export function startCallbackDelivery(options: {
   database: Database;
   config: Config;
+  /** The server's secret (CALLBACK_SECRET), for creators without one of their own. */
   secret: string;
+  ring: KeyRing;
   log: FastifyBaseLogger;
 }): CallbackDelivery {
-  const { database, config, secret, log } = options;
+  const { database, config, secret, ring, log } = options;
   const db = database.db;
   const timeoutMs = config.CALLBACK_TIMEOUT_MS;
   // The lease covers the name lookup, the attempt and recording it, with room to spare.
@@ -63,6 +81,11 @@ export function startCallbackDelivery(options: {
   let lastCleanup = 0;
 
   const attempt = async (event: ClaimedEvent): Promise<PostOutcome> => {
+    const key = signingSecret(event, ring, secret);
+    if (key === null) {
+      const error = 'The creator’s callback secret does not open (key-encryption key)';
+      return { ok: false, statusCode: null, error, durationMs: 0 };
+    }
     try {
       // Resolved and checked again now: the address may have changed since the chain was made.
       const target = await checkCallbackUrl(event.url, {
@@ -72,7 +95,7 @@ export function startCallbackDelivery(options: {
         target,
         body: JSON.stringify(event.payload),
         eventId: event.eventId,
-        secret,
+        secret: key,
         timeoutMs,
       });
     } catch (error) {

@@ -23,8 +23,11 @@ time in the order they happened. An event may arrive more than once, always with
 (also in the \`${callbackEventIdHeader}\` header): keep each id once.
 
 Every request carries \`${callbackSignatureHeader}: t=<unix seconds>,v1=<hex>\`, where \`v1\` is
-HMAC-SHA256 under the server's \`CALLBACK_SECRET\` over \`<t>.<raw body>\`. Check it over the raw
-bytes received, in constant time, and refuse a \`t\` more than a few minutes old (replays):
+HMAC-SHA256 over \`<t>.<raw body>\` under the secret of the chain's creator: their own, when they
+made one (\`POST /rdss/v1/callbacks/secret\`, or Callbacks in My profile; shown once, replaced by
+making another), otherwise the server's \`CALLBACK_SECRET\`. An integration with its own secret
+trusts no callback signed with another's. Check it over the raw bytes received, in constant
+time, and refuse a \`t\` more than a few minutes old (replays):
 
 \`\`\`js
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -29,6 +29,10 @@ export interface ClaimedEvent {
   payload: CallbackEvent;
   /** Attempts so far, this one included. */
   attempts: number;
+  /** The chain's creator (null for an event older than decision 054). */
+  creatorId: string | null;
+  /** The creator's own secret, wrapped (callback-secrets.ts); null: CALLBACK_SECRET signs. */
+  wrappedSecret: string | null;
 }
 
 /**
@@ -36,7 +40,8 @@ export interface ClaimedEvent {
  * only once the chain's previous event was delivered `chainGapMs` ago or more (a chain's order,
  * and its rate). Each is leased for `leaseMs` (its next attempt time moves past the lease), so
  * no other instance takes it meanwhile, and one whose server died mid-attempt is taken again
- * once the lease ends. `skip locked`: instances claiming at once never take the same row.
+ * once the lease ends. `skip locked`: instances claiming at once never take the same row. The
+ * creator's own secret is read with it, so an attempt signs with the secret of that moment.
  */
 export async function claimDueEvents(
   db: Db,
@@ -60,7 +65,9 @@ export async function claimDueEvents(
       attempts = o.attempts + 1
     from due where o.id = due.id
     returning o.id::text as row, o.event_id::text as event_id, o.chain_id::text as chain_id,
-      o.url, o.payload, o.attempts`);
+      o.url, o.payload, o.attempts, o.creator_id::text as creator_id,
+      (select s.wrapped from rdss.callback_secrets s where s.user_id = o.creator_id)
+        as wrapped_secret`);
   return rowsOf<{
     row: string;
     event_id: string;
@@ -68,6 +75,8 @@ export async function claimDueEvents(
     url: string;
     payload: CallbackEvent;
     attempts: number;
+    creator_id: string | null;
+    wrapped_secret: string | null;
   }>(result).map((r) => ({
     row: r.row,
     eventId: r.event_id,
@@ -75,6 +84,8 @@ export async function claimDueEvents(
     url: r.url,
     payload: r.payload,
     attempts: Number(r.attempts),
+    creatorId: r.creator_id,
+    wrappedSecret: r.wrapped_secret,
   }));
 }
 

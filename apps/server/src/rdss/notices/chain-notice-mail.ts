@@ -1,5 +1,5 @@
 import type { Locale } from '@signet/contracts/users';
-import type { Mail } from '#infra/mailer';
+import { mailLine, type Mail } from '#infra/mailer';
 
 /**
  * The mails that tell a registered participant about a chain (issue 26 §3), each in the
@@ -32,12 +32,6 @@ export interface NoticeMailInput {
   profileLink: string;
 }
 
-/** One line of someone's text: control characters and line breaks become spaces. */
-function oneLine(text: string, max = 255): string {
-  const line = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
 /** A UTC time as people read it: `2026-12-01 17:00 UTC`. */
 function utc(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -54,8 +48,8 @@ const english = {
     EXPIRED: () => 'Signet: a signature chain expired',
   },
   opening: (m: NoticeMailInput) => {
-    const who = oneLine(m.creatorName);
-    const actor = oneLine(m.actorName ?? '');
+    const who = mailLine(m.creatorName);
+    const actor = mailLine(m.actorName ?? '');
     const verb = m.isApprover ? 'approve' : 'sign';
     switch (m.kind) {
       case 'YOUR_TURN':
@@ -92,8 +86,8 @@ const hungarian: typeof english = {
     EXPIRED: () => 'Signet: egy aláírási lánc lejárt',
   },
   opening: (m: NoticeMailInput) => {
-    const who = oneLine(m.creatorName);
-    const actor = oneLine(m.actorName ?? '');
+    const who = mailLine(m.creatorName);
+    const actor = mailLine(m.actorName ?? '');
     const verb = m.isApprover ? 'jóváhagyását' : 'aláírását';
     switch (m.kind) {
       case 'YOUR_TURN':
@@ -127,8 +121,10 @@ export function chainNoticeMail(input: NoticeMailInput): Mail {
   const lines = [
     words.opening(input),
     '',
-    `  ${words.file}: “${oneLine(input.fileName)}”`,
-    ...(reason ? ['', words.reason(oneLine(input.actorName ?? '')), `  “${oneLine(reason)}”`] : []),
+    `  ${words.file}: “${mailLine(input.fileName)}”`,
+    ...(reason
+      ? ['', words.reason(mailLine(input.actorName ?? '')), `  “${mailLine(reason)}”`]
+      : []),
     ...(isTurn && input.dueAt ? ['', words.due(input.dueAt)] : []),
     '',
     words.open,

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPublicAddress } from '#infra/http';
+import { isAmbiguousUrl, isPublicAddress } from '#infra/http';
 
 /** Limits of the calls that fetch validation data (VALIDATION_FETCH_* in config.ts). */
 export interface FetchLimits {
@@ -109,6 +109,8 @@ export async function fetchValidationData(
   spend: () => void,
 ): Promise<Buffer> {
   const deadline = Date.now() + limits.timeoutMs;
+  // A certificate's URL whose host readers may see differently is not followed (public-address.ts).
+  if (isAmbiguousUrl(target)) throw new FetchFailure('ambiguous URL refused');
   let url: URL;
   try {
     url = new URL(target);

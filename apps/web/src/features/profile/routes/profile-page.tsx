@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useRemoteConfig } from '../../../shared/hooks/use-remote-config';
 import { AccountCard } from '../components/account-card';
 import { AddDeviceDialog } from '../components/add-device-dialog';
+import { CallbackSecretCard } from '../components/callback-secret-card';
 import { DevicesCard, profilePath } from '../components/devices-card';
 import { UpdateDeviceDialog } from '../components/update-device-dialog';
 import { GeneralCard } from '../components/general-card';
@@ -51,6 +52,7 @@ export default function ProfilePage({ deviceDialog }: { deviceDialog?: 'add' | '
         deleteAccountUrl={config.deleteAccountURL}
       />
       <DevicesCard />
+      {user.roles.includes('creator') && <CallbackSecretCard />}
       {deviceDialog === 'add' && <AddDeviceDialog onClose={closeDialog} />}
       {deviceDialog === 'update' && deviceId && (
         <UpdateDeviceDialog id={deviceId} onClose={closeDialog} />
