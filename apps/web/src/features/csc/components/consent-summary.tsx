@@ -5,13 +5,20 @@ import { useTranslation } from 'react-i18next';
 /** What a CSC client asks of the signed-in user, as the consent page states it. */
 export function ConsentSummary({ request }: { request: CscConsentRequest }) {
   const { t } = useTranslation('csc');
+  // The client's name is its own words: always quoted, and said whose client it is.
+  const client = t(
+    request.clientRegistration === 'administrator'
+      ? 'consent.clientAdministrator'
+      : 'consent.clientDynamic',
+    { name: request.clientName },
+  );
   return (
     <>
       <Typography sx={{ wordBreak: 'break-word' }}>
         {request.scope === 'service'
-          ? t('consent.service', { client: request.clientName })
+          ? t('consent.service', { client })
           : t('consent.credential', {
-              client: request.clientName,
+              client,
               credential: request.credential?.description ?? t('consent.unknownCredential'),
             })}
       </Typography>
