@@ -10,13 +10,14 @@ import {
   createOcspRequest,
   fromPem,
   ocspCertId,
+  ocspNonce,
   parseCertificate,
   readCrl,
   readOcspResponse,
 } from '@signet/der';
 import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
 import { freePort } from './free-port';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 const run = promisify(execFile);
 /** openssl runs beside the server in this process: never synchronously, or nobody answers it. */
@@ -196,5 +197,115 @@ describe('the embedded CA answers OCSP and publishes a CRL (decision 037)', () =
       payload: Buffer.alloc(9000),
     });
     expect(huge.statusCode).toBe(413);
+  });
+
+  const postOcsp = (request: Buffer, remoteAddress = '198.51.100.20') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/rssp/v1/ca/ocsp',
+      headers: { 'content-type': 'application/ocsp-request' },
+      payload: request,
+      remoteAddress,
+    });
+
+  it('a nonce of 1 to 32 bytes is echoed; an empty or longer one is a malformedRequest (RFC 8954)', async () => {
+    const [bobDer] = fromPem(bobsKey.certChain[0]!.pem, 'CERTIFICATE');
+    const [rootDer] = fromPem(bobsKey.certChain[1]!.pem, 'CERTIFICATE');
+    const certId = ocspCertId(bobDer!, rootDer!);
+    for (const size of [1, 32]) {
+      const nonce = Buffer.alloc(size, 7);
+      const res = await postOcsp(createOcspRequest([certId], nonce));
+      expect(res.statusCode).toBe(200);
+      expect(readOcspResponse(res.rawPayload).nonce?.equals(nonce)).toBe(true);
+    }
+    for (const size of [0, 33, 4000]) {
+      const request = createOcspRequest([certId], Buffer.alloc(size, 7));
+      for (const res of [
+        await postOcsp(request),
+        await t.app.inject({
+          url: `/rssp/v1/ca/ocsp/${encodeURIComponent(request.toString('base64'))}`,
+          remoteAddress: '198.51.100.20',
+        }),
+      ]) {
+        expect(res.headers['content-type']).toBe('application/ocsp-response');
+        expect(() => readOcspResponse(res.rawPayload)).toThrow(/malformedRequest/);
+      }
+    }
+  });
+
+  it('answers without a nonce from an answer signed a moment ago, and a revocation at once', async () => {
+    const carl = await createCredential(t, admin, {
+      certificateEnrollmentMode: 'CMP',
+      distinguishedName: { commonName: 'Carl Test', countryName: 'HU' },
+    });
+    const [carlDer] = fromPem(carl.certChain[0]!.pem, 'CERTIFICATE');
+    const [rootDer] = fromPem(carl.certChain[1]!.pem, 'CERTIFICATE');
+    const request = createOcspRequest([ocspCertId(carlDer!, rootDer!)]);
+    const first = await postOcsp(request);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = await postOcsp(request);
+    // The same signed answer (producedAt whole seconds would differ had it been made again).
+    expect(Buffer.from(second.rawPayload).equals(Buffer.from(first.rawPayload))).toBe(true);
+    expect(readOcspResponse(second.rawPayload).responseFor(carlDer!, rootDer!)?.status).toBe(
+      'good',
+    );
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${carl.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const after = readOcspResponse((await postOcsp(request)).rawPayload);
+    expect(after.verify(rootDer!)).toEqual({ signer: rootDer, delegated: false });
+    expect(after.responseFor(carlDer!, rootDer!)?.status).toBe('revoked');
+  });
+});
+
+describe('the OCSP responder budgets each client address (API_CALLS_PER_SECOND)', () => {
+  let t: TestApp;
+  let request: Buffer;
+  beforeAll(async () => {
+    // One call a second in bursts of four: the budget, not the machine's speed, decides.
+    t = await createTestApp({ env: { API_CALLS_PER_SECOND: '1' } });
+    const root = await t.app.inject({ url: '/rssp/v1/ca/certificate.cer' });
+    expect(root.statusCode).toBe(200);
+    request = createOcspRequest([ocspCertId(root.rawPayload, root.rawPayload)], ocspNonce());
+  });
+  afterAll(() => t?.close());
+
+  it('answers tryLater with 429 and Retry-After past the budget, to that address only', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res =
+        i % 2 === 0
+          ? await t.app.inject({
+              method: 'POST',
+              url: '/rssp/v1/ca/ocsp',
+              headers: { 'content-type': 'application/ocsp-request' },
+              payload: request,
+              remoteAddress: '203.0.113.9',
+            })
+          : await t.app.inject({
+              url: `/rssp/v1/ca/ocsp/${encodeURIComponent(request.toString('base64'))}`,
+              remoteAddress: '203.0.113.9',
+            });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(res.headers['content-type']).toBe('application/ocsp-response');
+        expect(() => readOcspResponse(res.rawPayload)).toThrow(/tryLater/);
+      }
+    }
+    expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(20);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/rssp/v1/ca/ocsp',
+      headers: { 'content-type': 'application/ocsp-request' },
+      payload: request,
+      remoteAddress: '192.0.2.44',
+    });
+    expect(other.statusCode).toBe(200);
+    expect(readOcspResponse(other.rawPayload).nonce).toHaveLength(16);
   });
 });

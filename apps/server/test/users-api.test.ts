@@ -64,6 +64,37 @@ describe('users API', () => {
       expect(await listAll()).toEqual(before);
     });
 
+    it('answers JSON nested 100,000 levels deep with 400, with or without a token', async () => {
+      const levels = 100_000;
+      const arrays = `${'['.repeat(levels)}${']'.repeat(levels)}`;
+      const objects = `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+      expect(objects.length).toBeLessThan(1024 * 1024);
+      const before = await listAll();
+      for (const body of [arrays, `{"firstName":"Ann","lastName":${objects}}`]) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/users/self',
+          headers: { ...ann, 'content-type': 'application/json' },
+          payload: body,
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      }
+      expect(await listAll()).toEqual(before);
+      // A route anyone may call, on the CSC API's own error shape.
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/csc/v2/oauth2/login_required',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"requestId":${arrays}}`,
+      });
+      expect(anonymous.statusCode, anonymous.body).toBe(400);
+      expect(anonymous.json()).toMatchObject({ error: 'invalid_request' });
+      // A shallow body is still read as before.
+      const fine = await call('PUT', '/users/self', ann, { firstName: 'Ann', lastName: 'Lee' });
+      expect(fine.statusCode).toBe(200);
+    });
+
     it('links the first admin row to the admin sign-in', async () => {
       const res = await call('GET', '/users/self', admin);
       expect(res.statusCode).toBe(200);

@@ -46,7 +46,13 @@ export const cscClientParamsSchema = z.object({ clientId: z.string().min(1).max(
 /** A pending oauth2/authorize request as the consent page shows it. */
 export const cscConsentRequestSchema = z.object({
   id: z.string().uuid(),
+  /** The client's own name for itself: the page shows it as the client's, never as Signet's words. */
   clientName: z.string(),
+  /**
+   * Who registered the client: this Signet's administrator (the CSC clients screen or
+   * CSC_CLIENTS_FILE), or anyone, dynamically (RFC 7591, CSC_DYNAMIC_REGISTRATION).
+   */
+  clientRegistration: z.enum(['administrator', 'dynamic']),
   redirectOrigin: z.string(),
   scope: z.enum(['service', 'credential']),
   credential: z.object({ id: z.string(), description: z.string() }).nullable(),

@@ -63,6 +63,22 @@ export interface OcspRequest {
   certIds: OcspCertId[];
   /** The request's nonce Extension (DER), to echo in the response. */
   nonceExtension?: Buffer;
+  /**
+   * The nonce itself: the OCTET STRING inside extnValue (RFC 8954), or extnValue's bytes as
+   * they are from a client that puts the nonce there unwrapped.
+   */
+  nonce?: Buffer;
+}
+
+/** The nonce of a nonce extension's value (see `OcspRequest.nonce`). */
+function nonceOf(extnValue: Buffer): Buffer {
+  try {
+    const node = readDerAll(extnValue);
+    if (node.tag === 0x04) return derContent(node);
+  } catch {
+    // Not one DER element: the bytes are the nonce.
+  }
+  return extnValue;
 }
 
 /** Reads an OCSPRequest; its optional signature is not checked (Signet answers anyone). */
@@ -74,7 +90,7 @@ export function readOcspRequest(der: Uint8Array): OcspRequest {
   const certIds = derChildren(list).map((request) => readCertId(derChild(request, 0)));
   const extensions = fields.find((n) => n.tag === 0xa2);
   const nonce = extensions && readExtensions(derChild(extensions, 0)).get(X509_OID.ocspNonce);
-  return { certIds, ...(nonce ? { nonceExtension: nonce.der } : {}) };
+  return { certIds, ...(nonce ? { nonceExtension: nonce.der, nonce: nonceOf(nonce.value) } : {}) };
 }
 
 export interface OcspSingleResponse {

@@ -117,6 +117,7 @@ describe('revocation data', () => {
     expect(request.certIds).toHaveLength(1);
     expect(request.certIds[0]?.der.equals(certId)).toBe(true);
     expect(request.certIds[0]?.serialNumber).toBe(parseCertificate(leaf).serialNumber);
+    expect(request.nonce?.toString()).toBe('0123456789abcdef');
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);
     const revokedAt = new Date(now.getTime() - 3600_000);
     const der = buildOcspResponse({
@@ -359,6 +360,9 @@ describe('revocation data', () => {
     expect(response.verify(caDer)?.delegated).toBe(false);
     expect(response.responseFor(leafDer, caDer)).toMatchObject({ status: 'revoked', reason: 4 });
     expect(response.nonce).toBeDefined();
-    expect(readOcspRequest(readFileSync(join(dir, 'req.der'))).nonceExtension).toBeDefined();
+    const sent = readOcspRequest(readFileSync(join(dir, 'req.der')));
+    expect(sent.nonceExtension).toBeDefined();
+    // openssl's nonce: 16 bytes in an OCTET STRING (RFC 8954), read without the wrapping.
+    expect(sent.nonce).toHaveLength(16);
   });
 });

@@ -49,17 +49,19 @@ export async function registerAccount(
     email: string;
     givenName: string;
     familyName: string;
-    password: string;
+    /** The password, or its hash when the caller made it already (`signUp`). */
+    password: string | { hash: string };
     /** The operator vouches for the address (the first admin's); others confirm it by mail. */
     emailVerified?: boolean;
   },
 ): Promise<Account | null> {
   if (await findAccountByEmail(db, options.email)) return null;
+  const { password } = options;
   return insertAccount(db, {
     email: options.email,
     givenName: options.givenName.trim(),
     familyName: options.familyName.trim(),
-    passwordHash: await hashPassword(options.password),
+    passwordHash: typeof password === 'string' ? await hashPassword(password) : password.hash,
     ...(options.emailVerified ? { emailVerifiedAt: new Date() } : {}),
   });
 }
@@ -69,8 +71,9 @@ export async function registerAccount(
  * address is mailed a note for its owner and the caller answers as for a new one, so the form
  * never tells whether an address has an account. An address held by an account that never
  * confirmed it is mailed a takeover link instead (address-takeover.ts): the registration waits
- * for it. A mail that fails is logged: the account stands either way (an unconfirmed account
- * simply holds nothing addressed to it).
+ * for it. The password is hashed on every path, so the time of the answer does not tell either.
+ * A mail that fails is logged: the account stands either way (an unconfirmed account simply
+ * holds nothing addressed to it).
  */
 export async function signUp(
   deps: {
@@ -84,6 +87,8 @@ export async function signUp(
   const { db, mailer, config, log } = deps;
   const send = (mail: Mail) =>
     mailer.send(mail).catch((error: unknown) => log.warn({ err: error }, 'idp: mail not sent'));
+  // Hashed on every path, a taken address too: the answer's time must not tell them apart.
+  const passwordHash = await hashPassword(input.password);
   const holder = await findAccountByEmail(db, input.email);
   if (holder && !holder.emailVerifiedAt) {
     // The holder never proved the address: the mailbox's reader may take it back.
@@ -91,12 +96,14 @@ export async function signUp(
       email: input.email,
       givenName: input.givenName.trim(),
       familyName: input.familyName.trim(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
     });
     await send(takeoverMail(input.email, takeoverLink(config.oidcIssuer, token)));
     return null;
   }
-  const account = holder ? null : await registerAccount(db, input);
+  const account = holder
+    ? null
+    : await registerAccount(db, { ...input, password: { hash: passwordHash } });
   if (!account) {
     const { changePasswordURL } = idpAccountUrls(config);
     await send(alreadyRegisteredMail(input.email, `${config.publicUrl}/`, changePasswordURL));

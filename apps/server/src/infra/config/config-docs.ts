@@ -245,7 +245,7 @@ export const configDocs: Record<Variable, { default: string; description: string
   CSC_DYNAMIC_REGISTRATION: {
     default: 'false',
     description:
-      'Lets anyone register a CSC client at `/csc/v2/oauth2/register` (RFC 7591; at most 10 a minute).',
+      'Lets anyone register a CSC client at `/csc/v2/oauth2/register` (RFC 7591; at most 10 a minute from one client address; the consent page says the client was registered this way).',
   },
   CSC_SCAL: {
     default: '1',

@@ -1,4 +1,5 @@
-// http/: Bearer tokens, roles, error answers, headers, the event streams and the web app's files.
+// http/: Bearer tokens, roles, error answers, headers, client addresses, the event streams and the
+// web app's files.
 // Its public face: what the rest of the service may use of it.
 export {
   algorithms,
@@ -8,6 +9,7 @@ export {
   unauthorized,
   type KeySource,
 } from './access-token';
+export { addressBudgetKey } from './address-budget';
 export { authenticate, authenticateToken, bearerToken, requireRole } from './auth';
 export { clientGone } from './client-gone';
 export { registerErrorHandler } from './error-handler';

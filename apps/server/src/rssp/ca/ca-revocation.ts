@@ -14,6 +14,7 @@ import type { Database } from '#infra/database';
 import type { KeyRing } from '#infra/keys';
 import { embeddedCaReader, issuedRecord, type EmbeddedCaKey } from './embedded-ca-key';
 import { issuedBy } from './issued-adoption';
+import { createOcspAnswerCache } from './ocsp-answer-cache';
 import {
   findCrl,
   findIssued,
@@ -27,6 +28,9 @@ import {
 
 /** Certificates one OCSP request may ask about. */
 export const maxOcspCertIds = 20;
+/** A nonce's length (RFC 8954 §2.1: 1 to 32 bytes; others are a malformedRequest). */
+const minNonceBytes = 1;
+const maxNonceBytes = 32;
 const hourMs = 3_600_000;
 /** An OCSP answer is good for a day; a CRL for a week, made afresh daily and on each revocation. */
 const ocspValidityMs = 24 * hourMs;
@@ -35,7 +39,11 @@ const crlRefreshMs = 24 * hourMs;
 
 /** The embedded CA's revocation answers: its OCSP responder and its CRL (decision 037). */
 export interface CaRevocation {
-  /** A DER OCSPResponse for a DER OCSPRequest (malformedRequest for bytes that are not one). */
+  /**
+   * A DER OCSPResponse for a DER OCSPRequest (malformedRequest for bytes that are not one, or a
+   * nonce outside 1–32 bytes). Without a nonce, an answer signed in the last minute that says
+   * the same is given again (ocsp-answer-cache.ts).
+   */
   answerOcsp(request: Uint8Array): Promise<Buffer>;
   /** The current CRL (DER), made when a revocation made it stale or it is a day old. */
   currentCrl(): Promise<Buffer | undefined>;
@@ -77,6 +85,7 @@ function isOurs(ca: EmbeddedCaKey, certId: OcspCertId): boolean {
 export function createCaRevocation(options: { database: Database; ring: KeyRing }): CaRevocation {
   const { db } = options.database;
   const loadCa = embeddedCaReader(db, options.ring);
+  const recentAnswers = createOcspAnswerCache();
 
   const singleAnswer = (certId: Uint8Array, row: IssuedCertificateRow | undefined, now: Date) => ({
     certId,
@@ -94,6 +103,9 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
     }
     if (request.certIds.length === 0 || request.certIds.length > maxOcspCertIds)
       return ocspErrorResponse('malformedRequest');
+    const { nonce } = request;
+    if (nonce && (nonce.length < minNonceBytes || nonce.length > maxNonceBytes))
+      return ocspErrorResponse('malformedRequest');
     const ca = await loadCa();
     if (!ca) return ocspErrorResponse('unauthorized');
     const now = wholeSecondsNow();
@@ -105,7 +117,9 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
           : undefined;
       answers.push(singleAnswer(certId.der, row, now));
     }
-    return ca.withSigner((signer) =>
+    const kept = nonce ? undefined : recentAnswers.find(ca.keyHash, answers);
+    if (kept) return kept;
+    const response = ca.withSigner((signer) =>
       buildOcspResponse({
         responderSpki: ca.root.spki,
         producedAt: now,
@@ -114,6 +128,8 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
         signer,
       }),
     );
+    if (!nonce) recentAnswers.keep(ca.keyHash, answers, response);
+    return response;
   }
 
   /**

@@ -1,10 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyQuerySchema } from '@signet/contracts/common';
 import { errorResponseSchema } from '@signet/contracts/errors';
-import { fromPem } from '@signet/der';
+import { fromPem, ocspErrorResponse } from '@signet/der';
 import { AppError } from '#infra/app-error';
+import { createCallLimiter } from '#infra/call-limiter';
+import { addressBudgetKey } from '#infra/http';
 import type { CaRevocation } from './ca-revocation';
 import type { RsspContext } from '../context';
 
@@ -24,6 +26,22 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevo
   { ctx, revocation },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Each answer may cost a signature by the CA key: calls are bounded per client address, as
+  // the TSA's are (API_CALLS_PER_SECOND, bursts of four times as many).
+  const rate = ctx.config.API_CALLS_PER_SECOND;
+  const limiter = createCallLimiter({ rate, burst: rate * 4 });
+  /** The OCSP answer: tryLater with 429 and Retry-After past the address's budget (RFC 6960 §2.3). */
+  const answerOcsp = async (request: FastifyRequest, reply: FastifyReply, der: Buffer) => {
+    const wait = limiter.take(`ocsp|${addressBudgetKey(request.ip)}`);
+    if (wait !== null) {
+      return reply
+        .status(429)
+        .header('retry-after', String(wait))
+        .header('content-type', ocspResponseType)
+        .send(ocspErrorResponse('tryLater'));
+    }
+    return reply.header('content-type', ocspResponseType).send(await revocation.answerOcsp(der));
+  };
   app.addContentTypeParser(
     'application/ocsp-request',
     { parseAs: 'buffer', bodyLimit: maxOcspRequestBytes },
@@ -62,7 +80,11 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevo
         description:
           'OCSP responder of the embedded CA (RFC 6960): an application/ocsp-request body',
         querystring: emptyQuerySchema,
-        response: { 200: z.any().describe('OCSPResponse, DER'), 400: errorResponseSchema },
+        response: {
+          200: z.any().describe('OCSPResponse, DER'),
+          400: errorResponseSchema,
+          429: z.any().describe('OCSPResponse tryLater, DER: past the address budget'),
+        },
       },
     },
     async (request, reply) => {
@@ -71,8 +93,7 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevo
           'BAD_REQUEST',
           'Send a DER OCSP request with Content-Type application/ocsp-request',
         );
-      const response = await revocation.answerOcsp(request.body);
-      return reply.header('content-type', ocspResponseType).send(response);
+      return answerOcsp(request, reply, request.body);
     },
   );
   app.get(
@@ -83,7 +104,11 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevo
         security: [],
         description:
           'OCSP responder of the embedded CA, GET form: the request as URL-encoded base64',
-        response: { 200: z.any().describe('OCSPResponse, DER'), 400: errorResponseSchema },
+        response: {
+          200: z.any().describe('OCSPResponse, DER'),
+          400: errorResponseSchema,
+          429: z.any().describe('OCSPResponse tryLater, DER: past the address budget'),
+        },
       },
     },
     async (request, reply) => {
@@ -91,11 +116,7 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevo
       if (encoded.length > maxOcspRequestBytes * 2)
         throw new AppError('BAD_REQUEST', 'The OCSP request is too long');
       const der = Buffer.from(decodeURIComponent(encoded), 'base64');
-      const response = await revocation.answerOcsp(der);
-      return reply
-        .header('content-type', ocspResponseType)
-        .header('cache-control', 'no-cache')
-        .send(response);
+      return answerOcsp(request, reply.header('cache-control', 'no-cache'), der);
     },
   );
   app.get(

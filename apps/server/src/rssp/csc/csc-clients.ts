@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { redirectUriSchema, type CreateCscClient, type CscClient } from '@signet/contracts/csc';
 import type { Config } from '#infra/config';
@@ -17,6 +17,8 @@ export interface RegisteredClient {
   /** SHA-256 (hex) of the secret of a confidential client. */
   secretHash: string | null;
   fromFile: boolean;
+  /** The client address that registered it dynamically (RFC 7591); null: an admin did. */
+  registeredFrom: string | null;
   createdAt: Date | null;
 }
 
@@ -43,6 +45,7 @@ export function loadFileClients(config: Pick<Config, 'CSC_CLIENTS_FILE'>): Regis
     confidential: c.clientSecret !== undefined,
     secretHash: c.clientSecret === undefined ? null : secretHash(c.clientSecret),
     fromFile: true,
+    registeredFrom: null,
     createdAt: null,
   }));
 }
@@ -67,6 +70,7 @@ export function createClientRegistry(db: Db, fileClients: RegisteredClient[]) {
     confidential: row.confidential,
     secretHash: row.secretHash,
     fromFile: false,
+    registeredFrom: row.registeredFrom,
     createdAt: row.createdAt,
   });
   return {
@@ -80,9 +84,13 @@ export function createClientRegistry(db: Db, fileClients: RegisteredClient[]) {
       const rows = await db.select().from(cscClients).orderBy(desc(cscClients.createdAt));
       return [...fileClients, ...rows.map(fromRow)];
     },
-    /** Registers a client; a confidential one gets a secret, answered this once. */
+    /**
+     * Registers a client; a confidential one gets a secret, answered this once. `registeredFrom`:
+     * the client address of a dynamic registration (none when an admin registers it).
+     */
     async register(
       input: CreateCscClient,
+      registeredFrom: string | null = null,
     ): Promise<{ client: RegisteredClient; clientSecret: string | null }> {
       const id = `csc-${randomBytes(12).toString('base64url')}`;
       const clientSecret = input.confidential ? randomBytes(32).toString('base64url') : null;
@@ -94,17 +102,18 @@ export function createClientRegistry(db: Db, fileClients: RegisteredClient[]) {
           redirectUris: input.redirectUris,
           confidential: input.confidential,
           secretHash: clientSecret === null ? null : secretHash(clientSecret),
+          registeredFrom,
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
       return { client: fromRow(row), clientSecret };
     },
-    /** Clients registered since `since` (the budget of dynamic registration). */
-    async countSince(since: Date): Promise<number> {
+    /** Clients one address registered since `since` (the budget of dynamic registration). */
+    async countFromSince(address: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(cscClients)
-        .where(gt(cscClients.createdAt, since));
+        .where(and(eq(cscClients.registeredFrom, address), gt(cscClients.createdAt, since)));
       return row?.n ?? 0;
     },
     async remove(id: string): Promise<void> {

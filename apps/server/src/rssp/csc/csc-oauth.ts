@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { CscConsentRequest } from '@signet/contracts/csc';
 import { AppError } from '#infra/app-error';
 import type { Db } from '#infra/database';
-import { bearerToken } from '#infra/http';
+import { addressBudgetKey, bearerToken } from '#infra/http';
 import type { UserDirectory } from '#infra/auth-types';
 import { findCredential } from '../records';
 import { hashOfOid } from './csc-algorithms';
@@ -33,6 +33,8 @@ export interface CscOAuthDeps {
   tokenTtlSecs: number;
   /** API_CALLS_PER_SECOND per user, as on Signet's own API. */
   callLimiter: { take(userId: string): number | null };
+  /** oauth2/authorize calls per client address (`authorizeBudget`): anyone may make them. */
+  authorizeLimiter: { take(address: string): number | null };
   /**
    * Users looked up in the last second. Their tokens need no cache to end: every end of a
    * user's sessions (suspension and deletion too) revokes them in their rows (decision 052).
@@ -40,8 +42,17 @@ export interface CscOAuthDeps {
   recentUsers: Map<string, { ok: boolean; until: number }>;
 }
 
-/** Authorization requests one client may have waiting for consent (anyone can start one). */
-const pendingPerClient = 1_000;
+/**
+ * oauth2/authorize per client address: a browser's sign-in makes one; an office behind one
+ * address makes more, seldom a burst of twenty (decision 053).
+ */
+export const authorizeBudget = { rate: 1, burst: 20 };
+
+/**
+ * Requests one client address may have waiting for consent, across clients. Anyone can start
+ * one, so the places are the address's own: strangers elsewhere cannot take a client's users'.
+ */
+export const waitingPerAddress = 100;
 
 export type AuthorizeParams = Record<string, string | undefined>;
 
@@ -60,7 +71,19 @@ function redirectWith(uri: string, params: Record<string, string | null | undefi
  * and the browser goes to the consent page of the web app, where the user signs in as usual.
  * Answers where the browser goes next.
  */
-export async function startAuthorization(deps: CscOAuthDeps, q: AuthorizeParams): Promise<string> {
+export async function startAuthorization(
+  deps: CscOAuthDeps,
+  q: AuthorizeParams,
+  /** `request.ip`: the budget and the waiting places are counted per address. */
+  clientAddress: string,
+): Promise<string> {
+  const address = addressBudgetKey(clientAddress);
+  const retryAfterSeconds = deps.authorizeLimiter.take(address);
+  if (retryAfterSeconds !== null) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many authorization requests', undefined, {
+      retryAfterSeconds,
+    });
+  }
   const client = q.client_id ? await deps.clients.find(q.client_id) : undefined;
   if (!client) throw invalidRequest('Invalid parameter client_id');
   const redirectUri =
@@ -98,17 +121,17 @@ export async function startAuthorization(deps: CscOAuthDeps, q: AuthorizeParams)
       throw error;
     }
   }
-  const [pending] = await deps.db
+  const [waiting] = await deps.db
     .select({ n: count() })
     .from(cscRequests)
     .where(
       and(
-        eq(cscRequests.clientId, client.id),
+        eq(cscRequests.clientAddress, address),
         isNull(cscRequests.userId),
         gt(cscRequests.expiresAt, new Date()),
       ),
     );
-  if ((pending?.n ?? 0) >= pendingPerClient) {
+  if ((waiting?.n ?? 0) >= waitingPerAddress) {
     return fail('temporarily_unavailable', 'Too many authorization requests are waiting');
   }
   const id = randomUUID();
@@ -120,6 +143,7 @@ export async function startAuthorization(deps: CscOAuthDeps, q: AuthorizeParams)
     codeChallenge: q.code_challenge,
     scope,
     ...binding,
+    clientAddress: address,
     expiresAt: new Date(Date.now() + requestTtlMs),
   });
   if (Math.random() < 1 / 32) {
@@ -190,6 +214,7 @@ export async function consentRequest(
   return {
     id: row.id,
     clientName: client.name,
+    clientRegistration: client.registeredFrom === null ? 'administrator' : 'dynamic',
     redirectOrigin: new URL(row.redirectUri).origin,
     scope: row.scope === 'credential' ? 'credential' : 'service',
     credential: credential ? { id: credential.id, description: credential.description } : null,

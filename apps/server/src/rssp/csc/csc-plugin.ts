@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
+import { createCallLimiter } from '#infra/call-limiter';
 import { createClientRegistry, loadFileClients } from './csc-clients';
-import type { CscOAuthDeps } from './csc-oauth';
+import { authorizeBudget, type CscOAuthDeps } from './csc-oauth';
 import { cscRoutes } from './csc-routes';
 import type { KeyContext } from '../custody';
 
@@ -15,6 +16,7 @@ export function createCscDeps(context: AppContext): CscOAuthDeps {
     publicUrl: config.publicUrl,
     tokenTtlSecs: config.CSC_TOKEN_TTL_SECS,
     callLimiter,
+    authorizeLimiter: createCallLimiter(authorizeBudget),
     recentUsers: new Map(),
   };
 }

@@ -2,13 +2,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redirectUriSchema } from '@signet/contracts/csc';
+import { addressBudgetKey } from '#infra/http';
 import type { CscOAuthDeps } from './csc-oauth';
 import { CscError } from './csc-errors';
 
+/** Registrations one client address may make in a minute. */
 const perMinute = 10;
 
 const registrationSchema = z.object({
-  client_name: z.string().trim().min(1).max(200),
+  // Shown on the consent page as the client's name: no control or format characters (a
+  // right-to-left override would make it read as something else).
+  client_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((name) => !/[\p{Cc}\p{Cf}]/u.test(name), 'No control or format characters'),
   redirect_uris: z.array(redirectUriSchema).min(1).max(20),
   token_endpoint_auth_method: z
     .enum(['client_secret_post', 'client_secret_basic', 'none'])
@@ -17,7 +26,9 @@ const registrationSchema = z.object({
 
 /**
  * RFC 7591 dynamic registration (`CSC_DYNAMIC_REGISTRATION=true`): anyone may register a client,
- * at most 10 a minute in all; a confidential one gets its secret in this answer only.
+ * at most 10 a minute from one client address (decision 053); a confidential one gets its secret
+ * in this answer only. The client is recorded as registered from that address, and the consent
+ * page says so.
  */
 export const cscRegistrationRoutes: FastifyPluginAsync<{ deps: CscOAuthDeps }> = async (
   instance,
@@ -34,7 +45,9 @@ export const cscRegistrationRoutes: FastifyPluginAsync<{ deps: CscOAuthDeps }> =
       },
     },
     async (request, reply) => {
-      if ((await deps.clients.countSince(new Date(Date.now() - 60_000))) >= perMinute) {
+      const address = addressBudgetKey(request.ip);
+      const since = new Date(Date.now() - 60_000);
+      if ((await deps.clients.countFromSince(address, since)) >= perMinute) {
         throw new CscError(
           429,
           'temporarily_unavailable',
@@ -42,11 +55,14 @@ export const cscRegistrationRoutes: FastifyPluginAsync<{ deps: CscOAuthDeps }> =
         );
       }
       const method = request.body.token_endpoint_auth_method ?? 'client_secret_post';
-      const { client, clientSecret } = await deps.clients.register({
-        name: request.body.client_name,
-        redirectUris: request.body.redirect_uris,
-        confidential: method !== 'none',
-      });
+      const { client, clientSecret } = await deps.clients.register(
+        {
+          name: request.body.client_name,
+          redirectUris: request.body.redirect_uris,
+          confidential: method !== 'none',
+        },
+        address,
+      );
       return reply
         .status(201)
         .header('cache-control', 'no-store')

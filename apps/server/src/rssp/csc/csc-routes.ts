@@ -81,7 +81,8 @@ export const cscRoutes: FastifyPluginAsync<CscRouteOptions> = async (instance, {
         querystring: authorizeQuerySchema,
       },
     },
-    async (request, reply) => reply.redirect(await startAuthorization(deps, request.query), 302),
+    async (request, reply) =>
+      reply.redirect(await startAuthorization(deps, request.query, request.ip), 302),
   );
   app.post(
     '/v2/oauth2/login_required',

@@ -10,6 +10,8 @@ export const cscClients = rssp.table('csc_clients', {
   redirectUris: jsonb('redirect_uris').notNull().$type<string[]>(),
   confidential: boolean('confidential').notNull(),
   secretHash: text('secret_hash'),
+  /** The address (its budget key) that registered it dynamically; null: an admin did (010). */
+  registeredFrom: text('registered_from'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 export type CscClientRow = typeof cscClients.$inferSelect;
@@ -29,6 +31,8 @@ export const cscRequests = rssp.table('csc_requests', {
   userId: uuid('user_id'),
   codeHash: text('code_hash'),
   codeUsedAt: at('code_used_at'),
+  /** The address (its budget key) the request came from: waiting requests count per address (010). */
+  clientAddress: text('client_address'),
   expiresAt: at('expires_at').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });

@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useToast } from '../../../shared/components/toast';
 import { useConsentRequest, useDecideConsent } from '../api/csc-api';
+import { ConsentSummary } from '../components/consent-summary';
 
 /**
  * `/csc-consent/:requestId`: the CSC API's oauth2/authorize sends the browser here; the user is
@@ -48,20 +48,7 @@ export default function CscConsentPage() {
       <PageTitle>{t('consent.title')}</PageTitle>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={1} data-testid="csc-consent">
-          <Typography sx={{ wordBreak: 'break-word' }}>
-            {data.scope === 'service'
-              ? t('consent.service', { client: data.clientName })
-              : t('consent.credential', {
-                  client: data.clientName,
-                  credential: data.credential?.description ?? t('consent.unknownCredential'),
-                })}
-          </Typography>
-          {data.numSignatures !== null ? (
-            <Typography>{t('consent.signatures', { count: data.numSignatures })}</Typography>
-          ) : null}
-          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            {t('consent.returnTo', { origin: data.redirectOrigin })}
-          </Typography>
+          <ConsentSummary request={data} />
           <Stack direction="row" gap={1} flexWrap="wrap">
             <Button variant="contained" onClick={() => answer(true)} disabled={decide.isPending}>
               {t('consent.allow')}
