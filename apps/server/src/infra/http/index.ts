@@ -1,4 +1,4 @@
-// http/: Bearer tokens, roles, error answers, headers, the event streams and the web app's files.
+// http/: Bearer tokens, roles, error answers, headers, the event streams, TLS and the web app's files.
 // Its public face: what the rest of the service may use of it.
 export {
   algorithms,
@@ -15,4 +15,5 @@ export { registerEventStream } from './event-stream';
 export { registerNulGuard } from './nul-guard';
 export { isPublicAddress } from './public-address';
 export { registerSecurityHeaders } from './security-headers';
+export { readTlsFiles, withTls, type TlsFiles } from './tls';
 export { registerWebApp } from './web-app';
