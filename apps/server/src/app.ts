@@ -10,10 +10,12 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '#infra/app-context';
 import {
+  readTlsFiles,
   registerErrorHandler,
   registerNulGuard,
   registerSecurityHeaders,
   registerWebApp,
+  withTls,
 } from '#infra/http';
 import { loggerOptions } from '#infra/logger';
 import { monitorEventBus, registerMetrics } from '#infra/metrics';
@@ -39,7 +41,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { context } = options;
   const { config } = context;
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger:
       options.logger === false ? false : withLogStream(loggerOptions(config), options.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -50,9 +52,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // these bound receiving the request, not how long the response runs.
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
-  }).withTypeProvider<ZodTypeProvider>();
+  };
+  // TLS_CERT_FILE and TLS_KEY_FILE: HTTPS, HTTP/2 with HTTP/1.1 fallback (decision 055).
+  const tls = await readTlsFiles(config);
+  const app = Fastify(
+    tls ? withTls(serverOptions, tls, config) : serverOptions,
+  ).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout =
     Math.min(config.HTTP_HEADERS_TIMEOUT_SECONDS, config.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000;
+  // Fastify sets these on an HTTP/1.1 server only; an HTTP/2 one applies them to its HTTP/1.1
+  // connections.
+  app.server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+  app.server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

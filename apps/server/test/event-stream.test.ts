@@ -103,6 +103,53 @@ describe('event streams (one instance, real port)', () => {
     client.close();
   });
 
+  it('carries both services on /api/v1/events: a HEARTBEAT of each, and each event under its own service', async () => {
+    const dora = await signInNewUser(t, { email: 'dora@example.com' });
+    const doraId = await userId(t, dora);
+    const client = await open('/api/v1/events', dora);
+    expect(client.response.status).toBe(200);
+    expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const beats = [
+      await client.next((e) => e.name === 'HEARTBEAT', 500),
+      await client.next((e) => e.name === 'HEARTBEAT', 500),
+    ];
+    expect(beats.map((e) => e.stream).sort()).toEqual(['rdss', 'rssp']);
+    await t.context.events.publish({
+      name: 'CREDENTIAL_UPDATED',
+      stream: 'rssp',
+      userId: doraId,
+      payload: { marker: 'rssp' },
+    });
+    await t.context.events.publish({
+      name: 'SIGNATURE_CHAIN_CREATED',
+      stream: 'rdss',
+      userId: '00000000-0000-4000-8000-000000000001',
+      payload: { marker: 'someone else' },
+    });
+    await t.context.events.publish({
+      name: 'SIGNATURE_CHAIN_CREATED',
+      stream: 'rdss',
+      userId: doraId,
+      payload: { marker: 'rdss' },
+    });
+    const delivered = [
+      await client.next((e) => e.name !== 'HEARTBEAT'),
+      await client.next((e) => e.name !== 'HEARTBEAT'),
+    ];
+    expect(delivered.map((e) => [e.name, e.stream, e.payload])).toEqual([
+      ['CREDENTIAL_UPDATED', 'rssp', { marker: 'rssp' }],
+      ['SIGNATURE_CHAIN_CREATED', 'rdss', { marker: 'rdss' }],
+    ]);
+
+    // It ends with the session, as the services' own streams do (LOGOUT once, then the end).
+    expect((await suspend(t, admin, doraId)).statusCode).toBe(200);
+    expect(await client.next((e) => e.name === 'LOGOUT')).toMatchObject({ userId: doraId });
+    await client.ended;
+    expect(client.events.filter((e) => e.name === 'LOGOUT')).toHaveLength(1);
+    const refused = await fetch(`${base}/api/v1/events`);
+    expect(refused.status).toBe(401);
+  });
+
   it('sends LOGOUT on both streams when an admin suspends the user, then ends them', async () => {
     const bea = await signInNewUser(t, { email: 'bea@example.com' });
     const beaId = await userId(t, bea);

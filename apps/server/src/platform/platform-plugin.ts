@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '#infra/app-context';
+import { registerEventStream } from '#infra/http';
 import { credentialRefRoutes } from './credential-ref-routes';
 import { serverRoutes } from './server-routes';
 import { userRoutes } from './user-routes';
@@ -14,4 +15,7 @@ export const platformPlugin: FastifyPluginAsync<{ context: AppContext }> = async
   await instance.register(serverRoutes, { context });
   await instance.register(userRoutes, { context });
   await instance.register(credentialRefRoutes, { context });
+  // The web app's one stream for both services, shared by a browser's tabs (decision 055); the
+  // services' own streams stay for other clients.
+  registerEventStream(instance, context, ['rssp', 'rdss']);
 };

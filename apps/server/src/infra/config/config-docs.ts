@@ -10,8 +10,17 @@ type Variable = keyof typeof envSchema.shape;
 export const configDocs: Record<Variable, { default: string; description: string }> = {
   PORT: { default: '8080', description: 'Port the server listens on.' },
   HOST: { default: '0.0.0.0', description: 'Address the server listens on.' },
+  TLS_CERT_FILE: {
+    default: '(none: plain HTTP)',
+    description:
+      'PEM file of the TLS certificate (its chain after it); with TLS_KEY_FILE Signet serves HTTPS itself, HTTP/2 with HTTP/1.1 fallback (ALPN).',
+  },
+  TLS_KEY_FILE: {
+    default: '(none)',
+    description: "PEM file of the certificate's private key; set together with TLS_CERT_FILE.",
+  },
   PUBLIC_URL: {
-    default: 'http://localhost:$PORT',
+    default: 'http://localhost:$PORT (https:// with TLS_CERT_FILE)',
     description: 'Origin browsers reach Signet at; issuer and redirect URIs derive from it.',
   },
   DATA_DIR: {

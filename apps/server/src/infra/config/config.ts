@@ -22,6 +22,9 @@ const url = z.string().url();
 export const envSchema = z.object({
   PORT: int(1, 65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** PEM certificate (chain) and its private key: Signet serves HTTPS itself, HTTP/2 with HTTP/1.1 fallback. */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   PUBLIC_URL: url.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -244,7 +247,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  OIDC_AUDIENCE: required with OIDC_ISSUER (the audience of access tokens for Signet)',
     );
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TLS_CERT_FILE, TLS_KEY_FILE: set both (the certificate and its key) or neither',
+    );
+  }
+  const scheme = e.TLS_CERT_FILE ? 'https' : 'http';
+  const publicUrl = (e.PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     dataDir: resolve(e.DATA_DIR),

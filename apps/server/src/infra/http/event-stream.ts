@@ -17,8 +17,14 @@ function frame(event: SignetEvent): string {
   return `event: ${event.name}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-/** The headers set so far (security headers from onRequest hooks) plus the stream's own. */
-function streamHeaders(reply: FastifyReply): Record<string, string | number | string[]> {
+/**
+ * The headers set so far (security headers from onRequest hooks) plus the stream's own. HTTP/2
+ * forbids connection headers (its streams share one connection anyway).
+ */
+function streamHeaders(
+  reply: FastifyReply,
+  httpVersionMajor: number,
+): Record<string, string | number | string[]> {
   const headers: Record<string, string | number | string[]> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) headers[name] = value;
@@ -27,23 +33,26 @@ function streamHeaders(reply: FastifyReply): Record<string, string | number | st
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
+    ...(httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}),
     'x-accel-buffering': 'no',
   };
 }
 
 /**
  * Adds `GET /events` under the plugin's prefix: the server-sent event stream of one service
- * (spec platform §4). The bearer token authenticates it; `HEARTBEAT` goes out at once and every
- * HEARTBEAT_SECONDS; bus events of this stream reach the user they name (or everyone when
- * `userId` is null). After `LOGOUT` the stream ends, and it ends when its access token expires.
- * Open streams end when the app closes, so shutdown does not wait for clients.
+ * (spec platform §4), or of several in one (`/api/v1/events`, the web app's one stream for the
+ * rSSP and the rDSS, decision 055). The bearer token authenticates it; a `HEARTBEAT` of each of
+ * its services goes out at once and every HEARTBEAT_SECONDS; bus events of its services reach the
+ * user they name (or everyone when `userId` is null). After `LOGOUT` the stream ends, and it ends
+ * when its access token expires. Open streams end when the app closes, so shutdown does not wait
+ * for clients.
  */
 export function registerEventStream(
   app: FastifyInstance,
   context: AppContext,
-  stream: EventStream,
+  served: EventStream | readonly EventStream[],
 ): void {
+  const streams: readonly EventStream[] = typeof served === 'string' ? [served] : served;
   const open = new Set<() => void>();
   const openPerUser = new Map<string, number>();
   app.addHook('preClose', async () => {
@@ -56,7 +65,10 @@ export function registerEventStream(
       onRequest: authenticate(context),
       schema: {
         tags: ['events'],
-        description: `Server-sent events of the ${stream} service (text/event-stream)`,
+        description:
+          streams.length === 1
+            ? `Server-sent events of the ${streams[0]} service (text/event-stream)`
+            : `Server-sent events of the ${streams.join(' and ')} services in one stream, each event naming its service (text/event-stream)`,
         querystring: emptyQuerySchema,
         response: {
           200: z.string(),
@@ -77,7 +89,7 @@ export function registerEventStream(
       openPerUser.set(userId, held + 1);
       reply.hijack();
       const res: ServerResponse = reply.raw;
-      res.writeHead(200, streamHeaders(reply));
+      res.writeHead(200, streamHeaders(reply, request.raw.httpVersionMajor));
 
       let closed = false;
       const close = () => {
@@ -97,8 +109,11 @@ export function registerEventStream(
         res.write(frame(event));
         if (res.writableLength > maxBufferedBytes) close();
       };
-      const heartbeat = () =>
-        send({ name: 'HEARTBEAT', stream, userId, payload: {}, time: new Date().toISOString() });
+      const heartbeat = () => {
+        const time = new Date().toISOString();
+        for (const stream of streams)
+          send({ name: 'HEARTBEAT', stream, userId, payload: {}, time });
+      };
 
       const timer = setInterval(heartbeat, context.config.HEARTBEAT_SECONDS * 1000);
       // The stream lives no longer than its token: the client reconnects with the renewed one,
@@ -108,7 +123,8 @@ export function registerEventStream(
         Math.min(Math.max((request.tokenExpiresAt ?? Infinity) - Date.now(), 0), maxTimerMs),
       );
       const unsubscribe = context.events.subscribe((event) => {
-        if (event.stream !== stream || (event.userId !== null && event.userId !== userId)) return;
+        if (!streams.includes(event.stream)) return;
+        if (event.userId !== null && event.userId !== userId) return;
         send(event);
         if (event.name === 'LOGOUT') close();
       });

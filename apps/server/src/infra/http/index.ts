@@ -1,5 +1,5 @@
-// http/: Bearer tokens, roles, error answers, headers, client addresses, the event streams and the
-// web app's files.
+// http/: Bearer tokens, roles, error answers, headers, client addresses, the event streams, TLS
+// and the web app's files.
 // Its public face: what the rest of the service may use of it.
 export {
   algorithms,
@@ -17,4 +17,5 @@ export { registerEventStream } from './event-stream';
 export { registerNulGuard } from './nul-guard';
 export { isAmbiguousUrl, isPublicAddress } from './public-address';
 export { registerSecurityHeaders } from './security-headers';
+export { readTlsFiles, withTls, type TlsFiles } from './tls';
 export { registerWebApp } from './web-app';

@@ -2,12 +2,13 @@ import type { EventStream, SignetEvent } from '@signet/contracts/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { resolveApiUrl } from '../../shared/api/api-url';
 import { useAuth } from '../../shared/auth/use-auth';
 import { queryKeysForEvent } from '../../shared/events/event-invalidation';
+import { eventSources } from '../../shared/events/event-sources';
 import { connectEventStream } from '../../shared/events/event-stream';
 import { useLiveEvents } from '../../shared/events/live-events';
 import { createHeartbeatMonitor } from '../../shared/events/heartbeat-monitor';
+import { shareEventStreams } from '../../shared/events/shared-events';
 import { useRemoteConfig } from '../../shared/hooks/use-remote-config';
 import { paths } from '../paths';
 
@@ -21,12 +22,14 @@ export interface ConnectionState {
 }
 
 /**
- * Keeps the rSSP and rDSS event streams open while a user is signed in: heartbeats feed the 31 s
- * loss timers, LOGOUT forces a logout, chain/device/credential events invalidate their queries.
+ * Keeps the rSSP and rDSS events coming while a user is signed in: heartbeats feed the 31 s loss
+ * timers, LOGOUT forces a logout, chain/device/credential events invalidate their queries. One
+ * tab of the browser reads the streams for all tabs of the user (decision 055).
  */
 export function useEventStreams(): ConnectionState {
   const config = useRemoteConfig();
-  const { getAccessToken, renewAccessToken } = useAuth();
+  const { getAccessToken, renewAccessToken, user } = useAuth();
+  const identity = `${config.oidcIssuer} ${user?.profile.sub ?? ''}`;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const liveEvents = useLiveEvents();
@@ -44,8 +47,8 @@ export function useEventStreams(): ConnectionState {
       }
       liveEvents.emit(event);
     };
-    const connections = streams.map((stream) => {
-      const monitor = createHeartbeatMonitor({
+    const monitors = streams.map((stream) =>
+      createHeartbeatMonitor({
         onLost: () => setLost((current) => new Set(current).add(stream)),
         onRestored: () => {
           setLost((current) => {
@@ -55,27 +58,39 @@ export function useEventStreams(): ConnectionState {
           });
           setReconnectCount((count) => count + 1);
         },
-      });
-      const connection = connectEventStream({
-        url: resolveApiUrl(`/${stream}/v1/events`, config),
-        stream,
-        getAccessToken,
-        renewAccessToken,
-        onEvent: (event) => {
-          // Any event proves the stream alive; HEARTBEAT is the regular one.
-          monitor.beat();
-          onEvent(event);
-        },
-      });
-      return { monitor, connection };
+      }),
+    );
+    const shared = shareEventStreams({
+      key: identity,
+      connect: (deliver) => {
+        const connections = eventSources(config, window.location.origin).map((source) =>
+          connectEventStream({
+            url: source.url,
+            streams: source.streams,
+            getAccessToken,
+            renewAccessToken,
+            onEvent: deliver,
+          }),
+        );
+        return () => {
+          for (const connection of connections) connection.close();
+        };
+      },
+      onEvent: (event) => {
+        // Any event proves its service's stream alive; HEARTBEAT is the regular one.
+        monitors[streams.indexOf(event.stream)]?.beat();
+        onEvent(event);
+      },
+      locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
+      openChannel:
+        typeof BroadcastChannel === 'undefined' ? undefined : (name) => new BroadcastChannel(name),
+      page: window,
     });
     return () => {
-      for (const { monitor, connection } of connections) {
-        monitor.stop();
-        connection.close();
-      }
+      shared.close();
+      for (const monitor of monitors) monitor.stop();
     };
-  }, [config, getAccessToken, renewAccessToken, queryClient, navigate, liveEvents]);
+  }, [config, identity, getAccessToken, renewAccessToken, queryClient, navigate, liveEvents]);
 
   return { isLost: lost.size > 0, reconnectCount };
 }

@@ -5,7 +5,12 @@ import { createI18n } from '../../app/i18n';
 import { ListTable } from './list-table';
 
 /** The pager's text of a first page of 10 rows, rendered as the browser would get it. */
-async function pagerText(language: 'en' | 'hu', total: number, totalIsLowerBound: boolean) {
+async function pagerText(
+  language: 'en' | 'hu',
+  total: number,
+  totalIsLowerBound: boolean,
+  state: { isLoading: boolean; isEmpty: boolean } = { isLoading: false, isEmpty: false },
+) {
   const i18n = await createI18n(language);
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
@@ -18,9 +23,9 @@ async function pagerText(language: 'en' | 'hu', total: number, totalIsLowerBound
         query={{ 'sort-field': 'name', 'sort-order': 'asc', 'page-num': 1, 'page-size': 10 }}
         total={total}
         totalIsLowerBound={totalIsLowerBound}
-        isLoading={false}
-        isEmpty={false}
-        emptyText=""
+        isLoading={state.isLoading}
+        isEmpty={state.isEmpty}
+        emptyText="Nothing here"
         onSort={() => undefined}
         onPage={() => undefined}
         onPageSize={() => undefined}
@@ -35,6 +40,7 @@ async function pagerText(language: 'en' | 'hu', total: number, totalIsLowerBound
   return {
     label: label?.replace(/\u00a0/g, ' '),
     nextOpen: next !== '' && !/ disabled=""/.test(next),
+    html,
   };
 }
 
@@ -49,5 +55,20 @@ describe('the list pager', () => {
   it('says the exact total otherwise', async () => {
     expect((await pagerText('en', 1001, false)).label).toBe('1–10 of 1001');
     expect((await pagerText('en', 10, false)).nextOpen).toBe(false);
+  });
+
+  it('says Loading… while the first page is on its way, not "0–0 of 0" or the empty text', async () => {
+    const loading = await pagerText('en', 0, false, { isLoading: true, isEmpty: true });
+    expect(loading.label).toBe('');
+    expect(loading.html).toContain('data-testid="list-loading"');
+    expect(loading.html).toContain('Loading…');
+    expect(loading.html).not.toContain('Nothing here');
+    const hungarian = await pagerText('hu', 0, false, { isLoading: true, isEmpty: true });
+    expect(hungarian.html).toContain('Betöltés…');
+
+    const empty = await pagerText('en', 0, false, { isLoading: false, isEmpty: true });
+    expect(empty.label).toBe('0–0 of 0');
+    expect(empty.html).toContain('Nothing here');
+    expect(empty.html).not.toContain('list-loading');
   });
 });

@@ -38,7 +38,10 @@ interface ListTableProps<Column extends string, Field extends string> {
   total: number;
   /** `total` is a lower bound (the server stopped counting): "of more than …", next stays open. */
   totalIsLowerBound?: boolean;
-  /** Loading: the rows are dimmed and the empty text is not shown. */
+  /**
+   * Loading: the rows are dimmed and the empty text is not shown; with no rows yet a loading row
+   * stands in for them and the pager counts nothing (not "0–0 of 0").
+   */
   isLoading: boolean;
   isEmpty: boolean;
   emptyText: string;
@@ -68,7 +71,10 @@ export function ListTable<Column extends string, Field extends string>({
   onPageSize,
   children,
 }: ListTableProps<Column, Field>) {
+  const { t } = useTranslation(commonNamespace);
   const hasLeadingCell = leadingHeaderCell !== undefined;
+  const colSpan = columns.length + (hasLeadingCell ? 1 : 0);
+  const isFirstLoad = isEmpty && isLoading;
   return (
     <Paper variant="outlined">
       <TableContainer sx={{ overflowX: 'auto' }}>
@@ -90,9 +96,10 @@ export function ListTable<Column extends string, Field extends string>({
             </TableRow>
           </TableHead>
           <TableBody sx={{ opacity: isLoading ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            {isEmpty && !isLoading && (
-              <EmptyTableRow colSpan={columns.length + (hasLeadingCell ? 1 : 0)}>
-                {emptyText}
+            {isEmpty && !isLoading && <EmptyTableRow colSpan={colSpan}>{emptyText}</EmptyTableRow>}
+            {isFirstLoad && (
+              <EmptyTableRow colSpan={colSpan} testId="list-loading">
+                {t('loading')}
               </EmptyTableRow>
             )}
             {children}
@@ -100,6 +107,7 @@ export function ListTable<Column extends string, Field extends string>({
         </Table>
       </TableContainer>
       <TablePager
+        isCounting={isFirstLoad}
         total={total}
         totalIsLowerBound={totalIsLowerBound}
         page={query['page-num'] - 1}
@@ -155,12 +163,13 @@ function SortableHeaderCell<Field extends string>({
 interface EmptyTableRowProps {
   colSpan: number;
   children: ReactNode;
+  testId?: string;
 }
 
-/** The one row of a list table that has nothing to show. */
-function EmptyTableRow({ colSpan, children }: EmptyTableRowProps) {
+/** The one row of a list table that has nothing to show (yet). */
+function EmptyTableRow({ colSpan, children, testId }: EmptyTableRowProps) {
   return (
-    <TableRow>
+    <TableRow data-testid={testId}>
       <TableCell colSpan={colSpan}>
         <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
           {children}
@@ -171,6 +180,8 @@ function EmptyTableRow({ colSpan, children }: EmptyTableRowProps) {
 }
 
 interface TablePagerProps {
+  /** The first page is still on its way: no count is shown. */
+  isCounting: boolean;
   total: number;
   totalIsLowerBound: boolean;
   /** Zero-based page number (the pager's). */
@@ -182,6 +193,7 @@ interface TablePagerProps {
 
 /** The pager under a list table, with the allowed page sizes (10, 25, 50); texts from `common`. */
 function TablePager({
+  isCounting,
   total,
   totalIsLowerBound,
   page,
@@ -207,9 +219,11 @@ function TablePager({
       }}
       labelRowsPerPage={t('rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) =>
-        totalIsLowerBound
-          ? t('displayedRowsMore', { from, to, count: total.toLocaleString(i18n.language) })
-          : t('displayedRows', { from, to, count })
+        isCounting
+          ? ''
+          : totalIsLowerBound
+            ? t('displayedRowsMore', { from, to, count: total.toLocaleString(i18n.language) })
+            : t('displayedRows', { from, to, count })
       }
       getItemAriaLabel={(type) => t(`pager.${type}`)}
     />

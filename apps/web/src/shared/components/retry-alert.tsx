@@ -9,14 +9,16 @@ interface RetryAlertProps {
   onRetry: () => Promise<unknown>;
   /** The translated error message. */
   children: ReactNode;
+  testId?: string;
 }
 
 /** An error that loading something ended in, with a Retry button. */
-export function RetryAlert({ onRetry, children }: RetryAlertProps) {
+export function RetryAlert({ onRetry, children, testId }: RetryAlertProps) {
   const { t } = useTranslation(commonNamespace);
   return (
     <Alert
       severity="error"
+      data-testid={testId}
       action={
         <Button color="inherit" size="small" onClick={() => void onRetry()}>
           {t('actions.retry')}

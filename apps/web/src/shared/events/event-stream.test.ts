@@ -27,7 +27,7 @@ describe('connectEventStream', () => {
     const onDisconnect = vi.fn();
     const connection = connectEventStream({
       url: '/rssp/v1/events',
-      stream: 'rssp',
+      streams: ['rssp'],
       getAccessToken: () => 'tok',
       renewAccessToken: async () => undefined,
       onEvent: (event) => events.push(event),
@@ -42,6 +42,28 @@ describe('connectEventStream', () => {
     expect(onDisconnect.mock.calls[0]?.[0]).toBeGreaterThanOrEqual(800);
   });
 
+  it('passes on only the events of the services it was opened for', async () => {
+    const rdss = (marker: string) =>
+      `event: DEVICE_CREATED\ndata: ${JSON.stringify({ name: 'DEVICE_CREATED', stream: 'rdss', userId: null, payload: { marker }, time: 't' })}\n\n`;
+    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+      streamResponse([heartbeat('t0'), rdss('other service')]),
+    );
+    const events: SignetEvent[] = [];
+    const onDisconnect = vi.fn();
+    const connection = connectEventStream({
+      url: '/api/v1/events',
+      streams: ['rssp'],
+      getAccessToken: () => 'tok',
+      renewAccessToken: async () => undefined,
+      onEvent: (event) => events.push(event),
+      onDisconnect,
+      fetch,
+    });
+    await vi.waitFor(() => expect(onDisconnect).toHaveBeenCalledTimes(1));
+    connection.close();
+    expect(events.map((e) => [e.name, e.stream])).toEqual([['HEARTBEAT', 'rssp']]);
+  });
+
   it('renews the token once when the stream is refused with 401', async () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()
@@ -51,8 +73,8 @@ describe('connectEventStream', () => {
     const renew = vi.fn(async () => 'fresh');
     const onDisconnect = vi.fn();
     const connection = connectEventStream({
-      url: '/rdss/v1/events',
-      stream: 'rdss',
+      url: '/rssp/v1/events',
+      streams: ['rssp'],
       getAccessToken: () => 'stale',
       renewAccessToken: renew,
       onEvent: (event) => events.push(event),
@@ -73,7 +95,7 @@ describe('connectEventStream', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => streamResponse([heartbeat('t3')]));
     const connection = connectEventStream({
       url: '/rssp/v1/events',
-      stream: 'rssp',
+      streams: ['rssp'],
       getAccessToken: () => token,
       renewAccessToken: async () => undefined,
       onEvent: () => undefined,
@@ -95,7 +117,7 @@ describe('connectEventStream', () => {
     const onDisconnect = vi.fn();
     const connection = connectEventStream({
       url: '/rssp/v1/events',
-      stream: 'rssp',
+      streams: ['rssp'],
       getAccessToken: () => undefined,
       renewAccessToken: async () => undefined,
       onEvent: () => undefined,

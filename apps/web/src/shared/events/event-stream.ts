@@ -4,10 +4,13 @@ import { reconnectDelay } from './reconnect-delay';
 import { createSseParser } from './sse-parser';
 
 export interface EventStreamOptions {
-  /** Absolute or same-origin URL of the stream (`/rssp/v1/events`). */
+  /** Absolute or same-origin URL of the stream (`/api/v1/events`, `/rssp/v1/events`). */
   url: string;
-  /** Which service's stream this is (names events whose data is not a full SignetEvent). */
-  stream: EventStream;
+  /**
+   * The services whose events the stream carries: others are dropped, and an event whose data
+   * is not a full SignetEvent is taken as the first's.
+   */
+  streams: readonly [EventStream, ...EventStream[]];
   getAccessToken(): string | undefined;
   /** Called when the server refuses the token (401/403); resolves to a fresh one or undefined. */
   renewAccessToken(): Promise<string | undefined>;
@@ -65,8 +68,8 @@ export function connectEventStream(options: EventStreamOptions): EventStreamConn
     attempt = 0;
     options.onOpen?.();
     const parser = createSseParser(({ event, data }) => {
-      const parsed = parseEvent(options.stream, event, data);
-      if (parsed) options.onEvent(parsed);
+      const parsed = parseEvent(options.streams[0], event, data);
+      if (parsed && options.streams.includes(parsed.stream)) options.onEvent(parsed);
     });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {

@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallbackAttempt, CallbackDelivery } from '@signet/contracts/callbacks';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { useToast } from '../../../shared/components/toast';
 import { formatDateTime } from '../../../shared/format/format-date-time';
 import { useCallbackDeliveries, useRetryCallback } from '../api/callbacks-api';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 const pageSize = 25;
 
@@ -96,6 +97,7 @@ export default function CallbacksPage() {
   const [page, setPage] = useState(1);
   const deliveries = useCallbackDeliveries({ status, page });
   const pages = Math.max(1, Math.ceil((deliveries.data?.total ?? 0) / pageSize));
+  const failure = listFailure(deliveries);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle>{t('title')}</PageTitle>
@@ -115,8 +117,8 @@ export default function CallbacksPage() {
         <ToggleButton value="FAILED">{t('failed')}</ToggleButton>
         <ToggleButton value="PENDING">{t('pending')}</ToggleButton>
       </ToggleButtonGroup>
-      {deliveries.isError ? (
-        <RetryAlert onRetry={() => deliveries.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => deliveries.refetch()} />
       ) : deliveries.data?.content.length === 0 ? (
         <Typography color="text.secondary">{t('empty')}</Typography>
       ) : (

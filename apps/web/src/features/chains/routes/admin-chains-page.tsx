@@ -20,7 +20,6 @@ import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
 import { DownloadModeMenu } from '../../../shared/downloads/download-mode-menu';
 import { useChainDownload } from '../../../shared/downloads/use-chain-download';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { listQueryParams } from '../../../shared/lists/list-query-params';
@@ -31,6 +30,8 @@ import { FilterChips } from '../components/filter-chips';
 import { MultiSelectButton } from '../components/multi-select-button';
 import { UserFilter } from '../components/user-filter';
 import { useChainCommands } from '../use-chain-commands';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 const statusFilters = ['ALL', 'CREATED', 'DONE', 'FAILED'] as const;
 type StatusFilter = (typeof statusFilters)[number];
@@ -102,6 +103,7 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
     </Tooltip>
   );
 
+  const failure = listFailure(chains);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle
@@ -174,8 +176,8 @@ export default function AdminChainsPage({ mode }: { mode: 'all' | 'recycleBin' }
           testId="filter-member"
         />
       </Stack>
-      {chains.isError && !chains.data ? (
-        <RetryAlert onRetry={() => chains.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => chains.refetch()} />
       ) : (
         <ChainsTable
           testId={recycleBin ? 'recycle-bin-table' : 'all-documents-table'}

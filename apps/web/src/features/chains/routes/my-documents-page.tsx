@@ -17,7 +17,6 @@ import type { ChainFilter } from '@signet/contracts/chain-rules';
 import { ownChainListQuerySchema } from '@signet/contracts/chains';
 import type { Chain, OwnChainListQuery } from '@signet/contracts/chains';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { cookieValue, storeInCookie } from '../../../shared/cookies/cookies';
 import { useChainDownload } from '../../../shared/downloads/use-chain-download';
@@ -38,6 +37,8 @@ import { useChainDialogs } from '../components/chain-dialogs';
 import { isSelectableForBatch } from '../selectable-for-batch';
 import { useChainCommands } from '../use-chain-commands';
 import { useMarkedFilters } from '../use-marked-filters';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 type View = 'table' | 'thumbnails';
 /** The view choice is kept in this cookie (documents §2). */
@@ -106,6 +107,7 @@ export default function MyDocumentsPage({ isUploadOpen = false }: { isUploadOpen
   const selection = selecting ? { selectable: isSelectableForBatch, selected, toggle } : undefined;
   const current = view === 'table' ? table : pages;
 
+  const failure = listFailure(current);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle
@@ -198,8 +200,8 @@ export default function MyDocumentsPage({ isUploadOpen = false }: { isUploadOpen
           </ToggleButtonGroup>
         </Stack>
       </Stack>
-      {current.isError && !current.data ? (
-        <RetryAlert onRetry={() => current.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => current.refetch()} />
       ) : view === 'table' ? (
         <ChainsTable
           chains={table.data?.content ?? []}

@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CredentialRef } from '@signet/contracts/credential-refs';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { useToast } from '../../../shared/components/toast';
 import { useCredentialRefs, useDeleteCredentialRef } from '../api/credential-refs-api';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 /** One imported credential as a card (cards wrap at 600 px), with its delete after "Sure?". */
 function RefCard({ item, showOwner }: { item: CredentialRef; showOwner: boolean }) {
@@ -64,6 +65,7 @@ export function CredentialRefList({ all = false }: { all?: boolean }) {
   const { t } = useTranslation('credentialRefs');
   const [q, setQ] = useState('');
   const refs = useCredentialRefs(q, all);
+  const failure = listFailure(refs);
   return (
     <Stack spacing={1.5} sx={{ minWidth: 0 }}>
       <SearchField
@@ -72,8 +74,8 @@ export function CredentialRefList({ all = false }: { all?: boolean }) {
         placeholder={t('list.search')}
         testId="credential-ref-search"
       />
-      {refs.isError ? (
-        <RetryAlert onRetry={() => refs.refetch()}>{t('list.loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('list.loadError')} error={failure} onRetry={() => refs.refetch()} />
       ) : refs.data?.content.length === 0 ? (
         <Typography color="text.secondary" data-testid="credential-ref-empty">
           {t('list.empty')}

@@ -9,7 +9,6 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Credential } from '@signet/contracts/credentials';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { useToast } from '../../../shared/components/toast';
 import { useCurrentUser } from '../../../shared/hooks/use-current-user';
@@ -26,6 +25,8 @@ import { credentialPaths } from '../credential-paths';
 import { CredentialsTable } from './credentials-table';
 import type { RowAction } from './credential-row-actions';
 import { useKeyActionDialogs } from './key-action-dialogs';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 export type CredentialsListVariant = 'own' | 'admin';
 
@@ -126,6 +127,7 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
     </Button>
   );
 
+  const failure = listFailure(list);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle
@@ -158,8 +160,8 @@ export function CredentialsList({ variant }: { variant: CredentialsListVariant }
         placeholder={t('searchPlaceholder')}
         testId="credentials-search"
       />
-      {list.isError && !list.data ? (
-        <RetryAlert onRetry={() => list.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => list.refetch()} />
       ) : (
         <>
           <LinearProgress

@@ -13,9 +13,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CscClient } from '@signet/contracts/csc';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { useToast } from '../../../shared/components/toast';
 import { useCscClients, useDeleteCscClient, useRegisterCscClient } from '../api/csc-api';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 /** One registered client as a card: cards wrap at 600 px where a table would scroll. */
 function ClientCard({ client }: { client: CscClient }) {
@@ -99,6 +100,7 @@ export default function CscClientsPage() {
       toast.error(error);
     }
   };
+  const failure = listFailure(clients);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle>{t('clients.title')}</PageTitle>
@@ -160,8 +162,12 @@ export default function CscClientsPage() {
           ) : null}
         </Alert>
       ) : null}
-      {clients.isError ? (
-        <RetryAlert onRetry={() => clients.refetch()}>{t('clients.loadError')}</RetryAlert>
+      {failure ? (
+        <ListError
+          title={t('clients.loadError')}
+          error={failure}
+          onRetry={() => clients.refetch()}
+        />
       ) : clients.data?.clients.length === 0 ? (
         <Typography color="text.secondary">{t('clients.empty')}</Typography>
       ) : (

@@ -11,11 +11,12 @@ import { defaultPageSize } from '@signet/contracts/limits';
 import { DeleteDeviceButton } from '../../../shared/components/delete-device-button';
 import { ListTable } from '../../../shared/components/list-table';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { EmailText } from '../../../shared/format/email-text';
 import { formatDateTime } from '../../../shared/format/format-date-time';
 import { useAllDevices } from '../api/get-all-devices';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 const wideColumns = ['friendlyName', 'status', 'user', 'email', 'createdAt', 'actions'] as const;
 /** At 600 px the owner's name and the date give way, so the table fits without sideways scroll. */
@@ -72,6 +73,7 @@ export default function DevicesAdminPage() {
   const columns = isCompact ? compactColumns : wideColumns;
   const sortFieldOf = (column: Column): SortField | undefined =>
     column === 'friendlyName' || column === 'createdAt' || column === 'email' ? column : undefined;
+  const failure = listFailure(devices);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle>{t('title')}</PageTitle>
@@ -81,8 +83,8 @@ export default function DevicesAdminPage() {
         placeholder={t('search')}
         testId="devices-search"
       />
-      {devices.isError ? (
-        <RetryAlert onRetry={() => devices.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => devices.refetch()} />
       ) : (
         <ListTable
           label={t('title')}

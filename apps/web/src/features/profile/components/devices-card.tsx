@@ -18,9 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Device } from '@signet/contracts/devices';
 import { DeleteDeviceButton } from '../../../shared/components/delete-device-button';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { formatDateTime } from '../../../shared/format/format-date-time';
 import { useOwnDevices } from '../api/get-own-devices';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 export const profilePath = '/user/profile';
 export const addDevicePath = '/user/profile/devices/add';
@@ -68,6 +69,7 @@ function DeviceRow({ device }: { device: Device }) {
 export function DevicesCard() {
   const { t } = useTranslation('profile');
   const devices = useOwnDevices({ 'page-num': 1, 'page-size': 50 });
+  const failure = listFailure(devices);
   return (
     <Card variant="outlined" component="section" aria-labelledby="profile-devices-title">
       <CardContent>
@@ -87,8 +89,12 @@ export function DevicesCard() {
             {t('devices.add')}
           </Button>
         </Stack>
-        {devices.isError ? (
-          <RetryAlert onRetry={() => devices.refetch()}>{t('devices.loadError')}</RetryAlert>
+        {failure ? (
+          <ListError
+            title={t('devices.loadError')}
+            error={failure}
+            onRetry={() => devices.refetch()}
+          />
         ) : (
           <TableContainer>
             <Table size="small" aria-label={t('devices.title')} data-testid="devices-table">

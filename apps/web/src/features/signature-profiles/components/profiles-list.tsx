@@ -11,13 +11,14 @@ import type {
 } from '@signet/contracts/signature-profiles';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { SearchField } from '../../../shared/components/search-field';
 import { useToast } from '../../../shared/components/toast';
 import { useDeleteProfile } from '../api/delete-profile';
 import { useProfiles } from '../api/get-profiles';
 import { profilePaths, readProfileListQuery, writeProfileListQuery } from '../profile-list-query';
 import { ProfilesTable } from './profiles-table';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 /** `/signatureProfiles` (D§2): search (500 ms), create, the table with its actions. */
 export function ProfilesList() {
@@ -49,6 +50,7 @@ export function ProfilesList() {
     }
   };
 
+  const failure = listFailure(list);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle
@@ -71,8 +73,8 @@ export function ProfilesList() {
         placeholder={t('searchPlaceholder')}
         testId="profiles-search"
       />
-      {list.isError && !list.data ? (
-        <RetryAlert onRetry={() => list.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => list.refetch()} />
       ) : (
         <>
           <LinearProgress

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User, UserListQuery } from '@signet/contracts/users';
 import { PageTitle } from '../../../shared/components/page-title';
-import { RetryAlert } from '../../../shared/components/retry-alert';
 import { ConfirmPopover } from '../../../shared/components/confirm-popover';
 import { SearchField } from '../../../shared/components/search-field';
 import { useToast } from '../../../shared/components/toast';
@@ -21,6 +20,8 @@ import { CentralKeyDialog } from '../components/central-key-dialog';
 import { UserDialog } from '../components/user-dialog';
 import { UsersTable } from '../components/users-table';
 import { readUsersQuery, writeUsersQuery } from '../users-query-params';
+import { ListError } from '../../../shared/lists/list-error';
+import { listFailure } from '../../../shared/lists/list-failure';
 
 type DialogState = { kind: 'closed' } | { kind: 'create' } | { kind: 'update'; user: User };
 
@@ -69,6 +70,7 @@ export default function UsersPage() {
     }
   };
 
+  const failure = listFailure(users);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageTitle
@@ -109,8 +111,8 @@ export default function UsersPage() {
         placeholder={t('searchPlaceholder')}
         testId="users-search"
       />
-      {users.isError && !users.data ? (
-        <RetryAlert onRetry={() => users.refetch()}>{t('loadError')}</RetryAlert>
+      {failure ? (
+        <ListError title={t('loadError')} error={failure} onRetry={() => users.refetch()} />
       ) : (
         <UsersTable
           users={users.data?.content ?? []}
