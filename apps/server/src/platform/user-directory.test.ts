@@ -48,6 +48,13 @@ describe('user directory (real database)', () => {
     expect(again.id).toBe(user.id);
   });
 
+  it("resolves a new user's first calls made at once to one row, none refused", async () => {
+    const first = claims('sub-parallel', 'parallel@example.com', true);
+    const users = await Promise.all(Array.from({ length: 8 }, () => context.users.resolve(first)));
+    expect(new Set(users.map((user) => user.id)).size).toBe(1);
+    expect(await countByEmail('parallel@example.com')).toBe(1);
+  });
+
   it('links the row an admin created only to an account whose issuer verified the e-mail', async () => {
     const created = await createUser({
       context,

@@ -116,7 +116,13 @@ export function createUserDirectory(deps: {
           if (linked) return toAuthUser(linked);
           continue;
         }
-        if (claims.emailVerified && (await store.findConfirmedUserByEmail(db, claims.email))) {
+        const owner = claims.emailVerified
+          ? await store.findConfirmedUserByEmail(db, claims.email)
+          : undefined;
+        if (owner) {
+          // A first call of this very sign-in that ran beside this one made the row just now
+          // (a new user's first page asks several things at once): read it as known.
+          if (owner.idpIssuer === claims.issuer && owner.idpSubject === claims.subject) continue;
           throw new AppError(
             'ALREADY_EXISTS',
             `User with e-mail ${claims.email} already exists and is linked to another sign-in account`,
