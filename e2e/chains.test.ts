@@ -368,7 +368,10 @@ describe('documents and signature chains in the browser', () => {
       buffer: await contract('dropped'),
     });
     await cora.page.getByTestId('upload-dialog').waitFor();
-    expect(await cora.page.getByTestId('upload-file-name').inputValue()).toBe('dropped.pdf');
+    // The name field starts empty, the file's name its placeholder (issue 38 §8).
+    const name = cora.page.getByTestId('upload-file-name');
+    expect(await name.inputValue()).toBe('');
+    expect(await name.getAttribute('placeholder')).toBe('dropped.pdf');
     await cora.page.keyboard.press('Escape');
   });
 

@@ -111,7 +111,8 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
     const tooMany = await uploadBatch(ann, 'Many', many);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    const unnamed = await uploadBatch(ann, '', [{ name: 'a.pdf', bytes: one }]);
+    // A name too long to keep (an empty one is the first file's: issue 38 §8).
+    const unnamed = await uploadBatch(ann, 'n'.repeat(256), [{ name: 'a.pdf', bytes: one }]);
     expect(unnamed.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { batchName: expect.any(String) },
@@ -256,6 +257,28 @@ describe('rDSS batches: several PDFs under one name, and chains over them', () =
       fields: { attachment: expect.any(String) },
     });
     expect(await stored()).toEqual(before);
+  });
+
+  it('names a batch sent without a name, or with blanks, after its first file (D§5, issue 38 §8)', async () => {
+    for (const name of ['', '   ']) {
+      const res = await uploadBatch(ann, name, await threeFiles());
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<BatchView>().name).toBe('a.pdf');
+    }
+    const body = await multipartBody({}, [
+      { field: 'files', name: 'first.pdf', bytes: await pdf(1) },
+    ]);
+    const unnamed = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents/batch',
+      headers: { ...ann.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(unnamed.statusCode, unnamed.body).toBe(201);
+    expect(unnamed.json<BatchView>().name).toBe('first.pdf');
+    // A name given is kept as given.
+    const named = await uploadBatch(ann, 'Invoices batch', await threeFiles());
+    expect(named.json<BatchView>().name).toBe('Invoices batch');
   });
 
   it('takes a batchId in POST signatureChains: announced, found by the batch name, every document readable by its participants', async () => {

@@ -147,6 +147,32 @@ describe('rDSS the signatures of a chain (GET signatureChains/{id}/signatures)',
     expect(other.statusCode).toBe(404);
   }, 120_000);
 
+  it('names where each visible signature stands, so a new one is placed beside it (issue 38 §2)', async () => {
+    const chain = await createChain(
+      t,
+      ann,
+      { type: 'ORDERED', signers: [{ email: ann.email }, { email: bob.email }] },
+      await makePdf(2),
+    );
+    const at = (who: Person, box: { originX: number; originY: number }) =>
+      post(
+        t,
+        who,
+        '/rdss/v1/signatures/sign',
+        signBody(chain, who, keys.get(who.id) as Credential, {
+          userImageDataUrl: drawnSignature(),
+          item: { signatureFieldParameters: { page: 1, ...box, width: 150, height: 50 } },
+        }),
+      );
+    expect((await at(ann, { originX: 409, originY: 36 })).statusCode).toBe(200);
+    expect((await at(bob, { originX: 247, originY: 36 })).statusCode).toBe(200);
+    const answer = (await signaturesOf(ann, chain.id)).json<ChainSignatures>();
+    expect(answer.signatures.map((s) => [s.page, s.rect])).toEqual([
+      [1, { originX: 409, originY: 36, width: 150, height: 50 }],
+      [1, { originX: 247, originY: 36, width: 150, height: 50 }],
+    ]);
+  }, 120_000);
+
   it('a copy with one byte changed inside the signed ranges, uploaded as a new chain, shows both signatures invalid', async () => {
     const tampered = Buffer.from(signedBytes);
     // The first page's media box, which both signatures cover: 595.28 points wide becomes 595.29.

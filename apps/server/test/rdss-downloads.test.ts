@@ -6,6 +6,8 @@ import type { Chain, MultiChainResult } from '@signet/contracts/chains';
 import type { Credential } from '@signet/contracts/credentials';
 import type { BatchView } from '@signet/contracts/documents';
 import { maxDownloadChains } from '@signet/contracts/limits';
+import { fromPem } from '@signet/der';
+import { readAsic, validateAsic } from '@signet/pades';
 import { multipartBody } from './multipart';
 import { createRsspTestApp, fastKdfEnv, person, post, type Person } from './rssp-fixture';
 import {
@@ -103,7 +105,8 @@ describe('rDSS downloads (documents/{id}/file modes, documents/files)', () => {
     const asUploaded = await get(ann, `/documents/${origDocId}/file?mode=UPLOAD`);
     expect(asUploaded.statusCode).toBe(200);
     expect(asUploaded.rawPayload.equals(Buffer.from(upload))).toBe(true);
-    expect(fileName(asUploaded)).toBe('Lease%202026.pdf');
+    // Named apart from the document as it stands (issue 38 §9).
+    expect(fileName(asUploaded)).toBe('Lease%202026-upload.pdf');
 
     // Someone else gets nothing, as for an id that does not exist.
     for (const mode of ['ORIGINAL', 'UPLOAD', 'FULL']) {
@@ -257,6 +260,70 @@ describe('rDSS downloads (documents/{id}/file modes, documents/files)', () => {
       expect(entries.get(['a.pdf', 'b.pdf'][i]!)!.equals(one.rawPayload)).toBe(true);
     }
   }, 60_000);
+
+  it('a signed batch chain is its .asice in every zip: FULL holds the container and its trail, not the unsigned PDFs (issue 38 §4)', async () => {
+    const body = await multipartBody({ batchName: 'Board pack' }, [
+      { field: 'files', name: 'minutes.pdf', bytes: await makePdf(1) },
+      { field: 'files', name: 'budget.pdf', bytes: await makePdf(2) },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/documents/batch',
+      headers: { ...ann.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const batch = uploaded.json<BatchView>();
+    const created = await post(t, ann, '/rdss/v1/signatureChains/multi', {
+      type: 'UNORDERED',
+      signers: [{ email: bob.email }],
+      batchId: batch.id,
+      bulk: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [chain] = created.json<MultiChainResult>().chains;
+    await signedBy(chain!, bob, bobKey);
+    const caDer = fromPem(
+      (await t.app.inject({ url: '/rssp/v1/ca/certificate' })).body,
+      'CERTIFICATE',
+    );
+    const expectSignedContainer = async (asice: Buffer | undefined) => {
+      expect(asice).toBeDefined();
+      const { names } = await readAsic(asice!);
+      expect(names).toEqual([
+        'mimetype',
+        'minutes.pdf',
+        'budget.pdf',
+        'META-INF/ASiCManifest1.xml',
+        'META-INF/signature1.p7s',
+      ]);
+      const report = await validateAsic(asice!, { trustAnchors: caDer });
+      expect(report.problems).toEqual([]);
+      expect(report.signatures.map((s) => [s.valid, s.chainTrusted])).toEqual([[true, true]]);
+    };
+
+    // Download (ORIGINAL) is the container itself.
+    const original = await files(ann, { chainIds: [chain!.id], mode: 'ORIGINAL' });
+    expect(original.statusCode, original.body).toBe(200);
+    expect(fileName(original)).toBe('Board%20pack.asice');
+    await expectSignedContainer(original.rawPayload);
+
+    // FULL: the signed container and the signing trail beside it.
+    const full = await files(ann, { chainIds: [chain!.id], mode: 'FULL' });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(fileName(full)).toBe('Board%20pack.zip');
+    const entries = await unzipped(full.rawPayload);
+    expect([...entries.keys()]).toEqual(['Board pack.asice', 'Board pack-signingtrail.pdf']);
+    await expectSignedContainer(entries.get('Board pack.asice'));
+    expect(await pdfText(entries.get('Board pack-signingtrail.pdf')!)).toContain(bob.email);
+
+    // With other chains: the container again, never its documents unsigned.
+    const other = await createChain(t, ann, { type: 'ORDERED', signers: [{ email: bob.email }] });
+    const several = await files(ann, { chainIds: [chain!.id, other.id], mode: 'ORIGINAL' });
+    expect(several.statusCode, several.body).toBe(200);
+    const both = await unzipped(several.rawPayload);
+    expect([...both.keys()]).toEqual(['Board pack.asice', 'contract.pdf']);
+    await expectSignedContainer(both.get('Board pack.asice'));
+  }, 90_000);
 });
 
 async function pdfText(bytes: Buffer): Promise<string> {

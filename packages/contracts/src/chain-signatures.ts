@@ -34,6 +34,14 @@ export const chainSignatureSchema = z.object({
   signingTime: z.string().nullable(),
   /** The page (from 1) of the visible signature; null for an invisible one. */
   page: z.number().int().positive().nullable(),
+  /**
+   * Where its visible signature stands on that page, in points from the page's lower left corner
+   * (as `signatureFieldParameters` place one), so a new signature is placed beside it, not over
+   * it (issue 38 §2); null for an invisible one.
+   */
+  rect: z
+    .object({ originX: z.number(), originY: z.number(), width: z.number(), height: z.number() })
+    .nullable(),
   /** The signed bytes are unchanged, the signature verifies and nothing but signatures followed. */
   integrityValid: z.boolean(),
   /** The certificate chains to Signet's embedded CA. */

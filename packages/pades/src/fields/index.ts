@@ -18,4 +18,5 @@ export {
 } from './signature-field-update';
 export { collectSignatureFields } from './signature-fields';
 export type { SignatureField } from './signature-fields';
-export { visibleSignaturePage } from './signature-page';
+export { visibleSignaturePlace } from './signature-page';
+export type { SignaturePlace } from './signature-page';

@@ -10,7 +10,7 @@ import {
 import {
   collectSignatureFields,
   rootPageNode,
-  visibleSignaturePage,
+  visibleSignaturePlace,
   type SignatureField,
 } from '../fields';
 import { mergePools, revocationPool, type RevocationPool } from '../long-term';
@@ -329,7 +329,11 @@ function validateSignature(
     problems.push(message);
     return report;
   };
-  report.page = visibleSignaturePage(file, field.widget, field.widgetRef);
+  const place = visibleSignaturePlace(file, field.widget, field.widgetRef);
+  if (place) {
+    report.page = place.page;
+    report.rect = place.rect;
+  }
   const sig = file.resolveDict(field.value);
   if (!sig) return usf('the signature value is not a dictionary');
   report.subFilter = sig.nameOf('SubFilter');

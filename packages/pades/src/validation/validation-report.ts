@@ -101,6 +101,11 @@ export interface SignatureReport {
   signingTime?: Date;
   /** The page (from 1) of a visible signature's widget; undefined for an invisible one. */
   page?: number;
+  /**
+   * The visible signature's widget on that page, in points from its lower left corner (as the
+   * sign call's `signatureFieldParameters` place it); undefined for an invisible one.
+   */
+  rect?: { originX: number; originY: number; width: number; height: number };
   timestamp?: {
     time?: Date;
     valid: boolean;

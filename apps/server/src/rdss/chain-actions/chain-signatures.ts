@@ -132,6 +132,7 @@ export async function listChainSignatures(options: {
       entryName: entry ? nameOf(entry) : null,
       signingTime: time && !Number.isNaN(time.getTime()) ? time.toISOString() : null,
       page: report.page ?? null,
+      rect: report.rect ?? null,
       integrityValid: problem === null || problem === 'CERTIFICATE_EXPIRED',
       chainTrusted: report.chainTrusted,
       problem,

@@ -148,7 +148,10 @@ export const documentRoutes: FastifyPluginAsync<{
         received += files.at(-1)!.bytes.length;
         if (received > room) throw storageQuotaExceeded();
       }
-      const batchName = batchNameSchema.safeParse(name ?? '');
+      // No name, or only blanks: the first file's, as the upload dialog's placeholder shows it
+      // (D§5), never a name typed after it (issue 38 §8).
+      const given = name?.trim() ? name : (files[0]?.fileName ?? '');
+      const batchName = batchNameSchema.safeParse(given);
       if (!batchName.success)
         throw invalidBatch({ batchName: batchName.error.issues[0]?.message ?? '' });
       if (files.length === 0) throw invalidBatch({ files: 'At least one PDF' });

@@ -5,7 +5,8 @@ import type { PieceBuffers } from './piece-buffers';
 /** A file of a zip: its name inside, its length, its bytes in pieces when its turn comes. */
 export interface ZipEntry {
   name: string;
-  size: number;
+  /** Undefined for bytes written while they are read (a container inside a zip). */
+  size: number | undefined;
   /** With `buffers`, each piece is read into one of them (a download's own, used again). */
   open: (buffers?: PieceBuffers) => Promise<AsyncIterable<Uint8Array>>;
   /**
@@ -49,7 +50,8 @@ export function zipStream(entries: readonly ZipEntry[]): Readable {
       zip.addBuffer(Buffer.from(entry.bytes), entry.name, options);
       continue;
     }
-    zip.addReadStreamLazy(entry.name, { compress: false, size: entry.size, mtime }, (done) => {
+    const sized = entry.size === undefined ? {} : { size: entry.size };
+    zip.addReadStreamLazy(entry.name, { compress: false, ...sized, mtime }, (done) => {
       entry.open().then(
         (pieces) => {
           const source = Readable.from(pieces, { objectMode: false });

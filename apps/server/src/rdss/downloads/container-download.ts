@@ -2,7 +2,7 @@ import { ASIC_E_MIMETYPE, asicLayout, asicManifestName, asicSignatureName } from
 import type { Db } from '#infra/database';
 import { containerFileName } from '../containers';
 import type { ContainerSignatureRow, DocumentRow } from '../schema';
-import type { BlobStore, ZipEntry } from '../documents';
+import { type BlobStore, type ZipEntry, zipStream } from '../documents';
 
 const bytesEntry = (name: string, bytes: Uint8Array, compress: boolean): ZipEntry => ({
   name,
@@ -59,4 +59,17 @@ export function containerEntries(options: {
       : bytesEntry(asicSignatureName(n), signature.signature, true);
   });
   return { name: containerFileName(options.batchName), entries };
+}
+
+/**
+ * The container as one entry of a larger zip (a full download with the signing trail, several
+ * chains at once): its bytes are written while the outer zip reads them, so its size is not
+ * known beforehand (issue 38 §4).
+ */
+export function containerEntry(container: { name: string; entries: ZipEntry[] }): ZipEntry {
+  return {
+    name: container.name,
+    size: undefined,
+    open: () => Promise.resolve(zipStream(container.entries)),
+  };
 }

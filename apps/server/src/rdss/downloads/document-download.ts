@@ -3,7 +3,7 @@ import { AppError, notFound } from '#infra/app-error';
 import type { AuthUser } from '#infra/auth-types';
 import type { ChainRow, DocumentRow, RevisionRow } from '../schema';
 import { loadSubject } from '../chains';
-import { containerEntries } from './container-download';
+import { containerEntries, containerEntry } from './container-download';
 import { containerSignaturesOf } from '../containers';
 import {
   readable,
@@ -26,7 +26,7 @@ export interface DownloadContext extends DocumentContext {
 }
 
 /** One file of a download: its name, length and bytes in pieces, read when they are wanted. */
-export type DownloadFile = ZipEntry;
+export type DownloadFile = ZipEntry & { size: number };
 
 /** A download's answer: one PDF, or a zip of several files (streamed by `zipStream`). */
 export type Download =
@@ -40,6 +40,11 @@ export const pdfName = (name: string) => (/\.pdf$/i.test(name) ? name : `${name}
 const baseName = (name: string) => name.replace(/\.pdf$/i, '');
 /** D§9: the signing-trail variant adds `-signingtrail`. */
 const trailName = (name: string) => `${baseName(name)}-signingtrail.pdf`;
+/**
+ * The upload as it was, named apart from the document as it stands, which keeps the name
+ * (D§9), so the two never land in one folder under one name (issue 38 §9).
+ */
+export const uploadName = (name: string) => `${baseName(name)}-upload.pdf`;
 
 const noTrail = () => new AppError('NOT_FOUND', 'This chain has no signing trail');
 
@@ -108,7 +113,9 @@ async function answer(
   chain: ChainRow | undefined,
   revisions: readonly RevisionRow[],
 ): Promise<Download> {
-  if (mode === 'UPLOAD') return { kind: 'pdf', file: documentFile(ctx, document, []) };
+  if (mode === 'UPLOAD') {
+    return { kind: 'pdf', file: documentFile(ctx, document, [], uploadName(document.fileName)) };
+  }
   const standing = documentFile(ctx, document, revisions);
   if (mode === 'ORIGINAL') return { kind: 'pdf', file: standing };
   if (!chain) throw noTrail();
@@ -171,9 +178,9 @@ async function mayReadChain(ctx: DocumentContext, actor: AuthUser, chain: ChainR
 }
 
 /**
- * `POST documents/files`: every chosen chain's documents as they stand (a bulk chain's each), with
- * FULL each chain's trail beside them, as one zip with unique names; one signed bulk chain alone
- * (ORIGINAL) as its `.asice`. Every chain is checked before
+ * `POST documents/files`: every chosen chain's documents as they stand (a bulk chain's each, or
+ * its `.asice` once signed), with FULL each chain's trail beside them, as one zip with unique
+ * names; one signed bulk chain alone (ORIGINAL) as its `.asice`. Every chain is checked before
  * anything is answered: one the caller may not read refuses the whole download (NOT_FOUND).
  */
 export async function chainsDownload(options: {
@@ -195,33 +202,33 @@ export async function chainsDownload(options: {
     db,
     chains.map((c) => c.id),
   );
-  const files: DownloadFile[] = [];
+  const files: ZipEntry[] = [];
   const names: string[] = [];
   const only = chains.length === 1 ? chains[0] : undefined;
-  if (only && !only.origDocumentId && input.mode === 'ORIGINAL') {
-    // A signed bulk chain downloads as its container; an unsigned one as its documents' zip.
-    const signatures = await containerSignaturesOf(db, only.id);
-    const subject = await loadSubject(db, only);
-    if (signatures.length > 0 && subject.batch) {
+  for (const chain of chains) {
+    const subject = await loadSubject(db, chain);
+    const name = subject.document ? subject.document.fileName : subject.batch.row.name;
+    names.push(name);
+    // A signed bulk chain is its container: alone (ORIGINAL) the download itself, in a zip one
+    // entry of it, never its documents unsigned (issue 38 §4).
+    const signatures = subject.batch ? await containerSignaturesOf(db, chain.id) : [];
+    if (subject.batch && signatures.length > 0) {
       const { row, documents } = subject.batch;
-      const asice = containerEntries({
+      const container = containerEntries({
         db,
         blobs: ctx.blobs,
         batchName: row.name,
         documents,
         signatures,
       });
-      return { kind: 'asice', ...asice };
-    }
-  }
-  for (const chain of chains) {
-    const subject = await loadSubject(db, chain);
-    const name = subject.document ? subject.document.fileName : subject.batch.row.name;
-    names.push(name);
-    const documents = subject.document ? [subject.document] : subject.batch.documents;
-    for (const document of documents) {
-      const own = revisions.filter((r) => r.chainId === chain.id && r.documentId === document.id);
-      files.push(documentFile(ctx, document, own));
+      if (only && input.mode === 'ORIGINAL') return { kind: 'asice', ...container };
+      files.push(containerEntry(container));
+    } else {
+      const documents = subject.document ? [subject.document] : subject.batch.documents;
+      for (const document of documents) {
+        const own = revisions.filter((r) => r.chainId === chain.id && r.documentId === document.id);
+        files.push(documentFile(ctx, document, own));
+      }
     }
     if (input.mode === 'FULL' && chain.signingTrailMode !== 'NONE') {
       files.push(await trailFile(ctx, chain, name));

@@ -6,8 +6,11 @@ import {
   moveBy,
   onOwnPages,
   onPage,
+  overlaps,
   scaleBy,
+  takenBoxes,
   toScreen,
+  type FieldBox,
 } from './signature-field';
 
 const a4 = { width: 595, height: 842 };
@@ -101,5 +104,71 @@ describe('the signature box and an attached signing trail', () => {
     expect(onOwnPages(saved, 5)).toBe(saved);
     expect(onOwnPages({ ...saved, page: 2 }, 3)).toEqual({ ...saved, page: 2 });
     expect(onOwnPages(saved, undefined)).toBe(saved);
+  });
+});
+
+describe('a new signature box beside the earlier signatures (issue 38 §2)', () => {
+  const corner = onPage(defaultFieldBox, 1, a4);
+  const taken = (...boxes: FieldBox[]) => boxes;
+
+  it('starts a second signer’s box beside the first one’s, in the same corner, not over it', () => {
+    const second = onPage(defaultFieldBox, 1, a4, taken(corner));
+    expect(overlaps(second, corner)).toBe(false);
+    expect(second).toMatchObject({ page: 1, originY: corner.originY, width: 150, height: 50 });
+    expect(second.originX + second.width).toBeLessThanOrEqual(corner.originX);
+    const third = onPage(defaultFieldBox, 1, a4, taken(corner, second));
+    expect([overlaps(third, corner), overlaps(third, second)]).toEqual([false, false]);
+  });
+
+  it('goes round a signature placed by hand, and only counts those on its own page', () => {
+    const byHand = { page: 1, originX: 380, originY: 20, width: 200, height: 80 };
+    const box = onPage(defaultFieldBox, 1, a4, taken(byHand));
+    expect(overlaps(box, byHand)).toBe(false);
+    expect(box.originY).toBeLessThan(a4.height / 3);
+    expect(onPage(defaultFieldBox, 1, a4, taken({ ...corner, page: 2 }))).toEqual(corner);
+  });
+
+  it('fills the corner row by row, then takes the next page’s corner, then the rest of the page', () => {
+    const boxes: FieldBox[] = [];
+    for (let i = 0; i < 40; i++) {
+      const next = onPage(defaultFieldBox, 1, a4, boxes, 2);
+      expect(boxes.some((b) => overlaps(b, next))).toBe(false);
+      boxes.push(next);
+    }
+    const onFirst = boxes.filter((b) => b.page === 1);
+    const onSecond = boxes.filter((b) => b.page === 2);
+    // The lowest third of each page first: three across and four rows up on an A4 page.
+    expect(boxes.slice(0, 12).every((b) => b.page === 1 && b.originY < a4.height / 3)).toBe(true);
+    expect(boxes.slice(12, 24).every((b) => b.page === 2)).toBe(true);
+    expect(onFirst.length + onSecond.length).toBe(40);
+    expect(boxes.slice(24).every((b) => b.page === 1 && b.originY >= a4.height / 3)).toBe(true);
+    // Without a next page to go to, the rest of this page.
+    const alone = onPage(defaultFieldBox, 1, a4, boxes.slice(0, 12));
+    expect(alone.page).toBe(1);
+    expect(boxes.slice(0, 12).some((b) => overlaps(b, alone))).toBe(false);
+  });
+
+  it('keeps a placed box where it is, earlier signatures or not', () => {
+    const placed = { page: 1, originX: 60, originY: 500, width: 150, height: 50 };
+    expect(onPage(placed, 1, a4, taken(placed))).toEqual(placed);
+  });
+
+  it('reads the earlier signatures’ boxes from the chain’s signatures, invisible ones left out', () => {
+    const signature = {
+      fieldName: 'Signature1',
+      certificateName: 'Ann',
+      entryId: null,
+      entryName: null,
+      signingTime: null,
+      integrityValid: true,
+      chainTrusted: true,
+      problem: null,
+    };
+    expect(
+      takenBoxes([
+        { ...signature, page: 2, rect: { originX: 1, originY: 2, width: 3, height: 4 } },
+        { ...signature, page: null, rect: null },
+      ]),
+    ).toEqual([{ page: 2, originX: 1, originY: 2, width: 3, height: 4 }]);
   });
 });

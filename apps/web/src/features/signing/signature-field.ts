@@ -1,3 +1,4 @@
+import type { ChainSignature } from '@signet/contracts/chain-signatures';
 import type { PageSize } from '../../shared/document-view/pdf-page-canvas';
 
 /**
@@ -101,17 +102,83 @@ export function scaleBy(box: FieldBox, dx: number, page: PageSize, scale: number
   return fitToPage({ ...box, width: height / ratio, height, originY: top - height }, page);
 }
 
+/** The room kept between a new box and an earlier signature beside it, in points. */
+export const slotGap = 12;
+
+/** Whether two boxes overlap on one page (boxes that only touch do not). */
+export function overlaps(a: FieldBox, b: FieldBox): boolean {
+  return (
+    a.page === b.page &&
+    a.originX < b.originX + b.width &&
+    b.originX < a.originX + a.width &&
+    a.originY < b.originY + b.height &&
+    b.originY < a.originY + a.height
+  );
+}
+
 /**
- * The box on another page, kept inside that page's size; a box nobody placed goes to that page's
- * lower right, a margin inside (a smaller margin on a page too small for it).
+ * The places a box of `size` may take on a page, the lower right corner first: leftwards along
+ * the bottom, then each row above. `corner` keeps to the lowest third of the page.
  */
-export function onPage(box: FieldBox, pageNumber: number, page: PageSize): FieldBox {
+function slotsOn(
+  pageNumber: number,
+  page: PageSize,
+  size: { width: number; height: number },
+  margin: number,
+  region: 'corner' | 'page',
+): FieldBox[] {
+  const top =
+    region === 'corner' ? Math.max(page.height / 3, margin + size.height) : page.height - margin;
+  const slots: FieldBox[] = [];
+  for (let y = margin; y + size.height <= top + 0.001; y += size.height + slotGap) {
+    for (let x = page.width - size.width - margin; x >= margin - 0.001; x -= size.width + slotGap) {
+      slots.push({ page: pageNumber, originX: round(x), originY: round(y), ...size });
+    }
+  }
+  return slots;
+}
+
+/**
+ * The box on another page, kept inside that page's size. A box nobody placed goes to the first
+ * place nearest that page's lower right corner, a margin inside (a smaller margin on a page too
+ * small for it), where no earlier signature (`taken`) stands (issue 38 §2): the corner's next
+ * free slot, then the corner of each following page up to `lastPage`, then any free place on this
+ * page; where everything is taken, the corner itself.
+ */
+export function onPage(
+  box: FieldBox,
+  pageNumber: number,
+  page: PageSize,
+  taken: readonly FieldBox[] = [],
+  lastPage = pageNumber,
+): FieldBox {
   if (!isUnplaced(box)) return fitToPage({ ...box, page: pageNumber }, page);
   const fitted = fitToPage({ ...box, page: pageNumber, originX: 0, originY: 0 }, page);
   const margin = Math.max(0, Math.min(pageMargin, (page.width - fitted.width) / 2));
-  return fitToPage(
+  const corner = fitToPage(
     { ...fitted, originX: page.width - fitted.width - margin, originY: margin },
     page,
+  );
+  if (taken.length === 0) return corner;
+  const size = { width: fitted.width, height: fitted.height };
+  // The corners of the following pages, a document's first hundred at most.
+  const following = Array.from(
+    { length: Math.min(100, Math.max(0, lastPage - pageNumber)) },
+    (_, i) => slotsOn(pageNumber + i + 1, page, size, margin, 'corner'),
+  );
+  const candidates = [
+    ...slotsOn(pageNumber, page, size, margin, 'corner'),
+    ...following.flat(),
+    ...slotsOn(pageNumber, page, size, margin, 'page'),
+  ];
+  const free = candidates.find((slot) => !taken.some((earlier) => overlaps(slot, earlier)));
+  return free ? fitToPage(free, page) : corner;
+}
+
+/** Where the earlier signatures of the document stand: their visible boxes, page by page. */
+export function takenBoxes(signatures: readonly ChainSignature[]): FieldBox[] {
+  return signatures.flatMap((signature) =>
+    signature.page !== null && signature.rect ? [{ page: signature.page, ...signature.rect }] : [],
   );
 }
 

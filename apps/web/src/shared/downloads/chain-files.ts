@@ -41,7 +41,10 @@ export function downloadModes(
 export const isSignedContainer = (chain: DownloadableChain) =>
   !chain.origDocument && chain.signatures.some((s) => s.status === 'DONE');
 
-/** D§9 names: as uploaded plus `.pdf`, `-signingtrail.pdf`, `.zip`; a signed container `.asice`. */
+/**
+ * D§9 names: as uploaded plus `.pdf`, `-signingtrail.pdf`, `.zip`; a signed container `.asice`;
+ * the upload as it was `-upload.pdf`, apart from the document as it stands (issue 38 §9).
+ */
 export function downloadName(chain: DownloadableChain, mode: DocumentFileMode): string {
   const name = chainName(chain);
   if (isSignedContainer(chain) && mode === 'ORIGINAL') {
@@ -49,7 +52,24 @@ export function downloadName(chain: DownloadableChain, mode: DocumentFileMode): 
   }
   if (!chain.origDocument || mode === 'FULL') return `${baseName(name)}.zip`;
   if (mode === 'DETACHED') return `${baseName(name)}-signingtrail.pdf`;
+  if (mode === 'UPLOAD') return `${baseName(name)}-upload.pdf`;
   return pdfName(name);
+}
+
+/**
+ * The menu's words for a mode: a batch chain's download is a zip of its documents, or once signed
+ * its ASiC-E container, alone or with the signing trail (issue 38 §4); opened in a tab, its first
+ * document.
+ */
+export function modeLabelKey(
+  chain: DownloadableChain,
+  mode: DocumentFileMode,
+  purpose: 'download' | 'open',
+): string {
+  if (chain.origDocument || purpose === 'open' || (mode !== 'ORIGINAL' && mode !== 'FULL')) {
+    return `download.modes.${mode}`;
+  }
+  return `download.${isSignedContainer(chain) ? 'containerModes' : 'batchModes'}.${mode}`;
 }
 
 /** `POST documents/files`: one zip of the chains' documents as they stand (FULL: with trails). */

@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadModes, type DownloadableChain } from './chain-files';
+import { downloadModes, modeLabelKey, type DownloadableChain } from './chain-files';
 import { useChainDownload } from './use-chain-download';
 
 interface DownloadModeMenuProps {
@@ -41,7 +41,7 @@ export function DownloadModeMenu({ chain, purpose, anchorEl, onClose }: Download
               : downloads.download(chain, mode));
           }}
         >
-          {t(`download.modes.${mode}`)}
+          {t(modeLabelKey(chain, mode, purpose))}
         </MenuItem>
       ))}
     </Menu>

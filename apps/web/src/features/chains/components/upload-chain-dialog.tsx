@@ -52,6 +52,7 @@ import { ParticipantsEditor } from './participants-editor';
 import { PdfPreview } from './pdf-preview';
 import { RecipientSearch } from './recipient-search';
 import { DueDateField, dueAtOf } from './due-date-field';
+import { chainNameOf, uploadWording } from '../upload-wording';
 
 const pdfType = 'application/pdf';
 const bytesPerMb = 1_048_576;
@@ -102,10 +103,12 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
   const [bulk, setBulk] = useState(false);
   const file = files[0] ?? null;
   const isBatch = files.length > 1;
+  const wording = uploadWording(files.length, bulk);
   const [fileError, setFileError] = useState<string | null>(() =>
     handedOver ? fileProblem(handedOver) : null,
   );
-  const [fileName, setFileName] = useState(() => file?.name ?? '');
+  /** The name as typed; empty, the first file's (its placeholder) is taken. */
+  const [fileName, setFileName] = useState('');
   const [ordered, setOrdered] = useState(false);
   const [trail, setTrail] = useState(true);
   const [trailMode, setTrailMode] = useState<TrailMode>('ATTACHED');
@@ -141,13 +144,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
     const problems = taken.map(fileProblem);
     setFileError(problems.find((p) => p !== null) ?? null);
     const good = taken.filter((_, index) => problems[index] === null);
-    const first = good[0];
-    if (!first) return;
+    if (good.length === 0) return;
     setFiles((current) => [
       ...current,
       ...good.filter((f) => !current.some((c) => c.name === f.name)),
     ]);
-    setFileName((current) => current || first.name);
   };
 
   const add = (person: Omit<Participant, 'role'>) => {
@@ -219,7 +220,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
       for (const id of uploadedIds) await deleteDocument(client, id).catch(() => undefined);
       uploadedIds = [];
     };
-    const name = fileName.trim() || (file?.name ?? '');
+    const name = chainNameOf(fileName, files);
     try {
       const parts = {
         type: ordered ? ('ORDERED' as const) : ('UNORDERED' as const),
@@ -294,7 +295,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
       fullScreen={fullScreen}
       slotProps={{ paper: { sx: { maxWidth: 950 } } }}
     >
-      <DialogTitle>{t('uploadDialog.title')}</DialogTitle>
+      <DialogTitle>{t(wording.title)}</DialogTitle>
       <DialogContent data-testid="upload-dialog">
         <Stack spacing={2} sx={{ pt: 1 }}>
           {externalDocument.data ? (
@@ -317,7 +318,7 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
               <FileDropZone
                 accept={[pdfType]}
                 onFiles={takeFiles}
-                text={t('uploadDialog.drop')}
+                text={t(wording.drop)}
                 chooseLabel={t('uploadDialog.choose')}
                 testId="upload-drop"
                 multiple
@@ -330,11 +331,15 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
             </Alert>
           )}
           <TextField
-            label={isBatch ? t('uploadDialog.batchName') : t('uploadDialog.fileName')}
+            label={t(wording.nameLabel)}
             value={fileName}
             onChange={(event) => setFileName(event.target.value)}
             placeholder={file?.name}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'upload-file-name' } }}
+            slotProps={{
+              htmlInput: { maxLength: 255, 'data-testid': 'upload-file-name' },
+              // The placeholder is the name taken when none is typed: kept in sight.
+              ...(file ? { inputLabel: { shrink: true } } : {}),
+            }}
           />
           <FormControlLabel
             control={
@@ -357,6 +362,11 @@ export function UploadChainDialog({ onClose }: { onClose: () => void }) {
               }
               label={t('uploadDialog.bulk')}
             />
+          )}
+          {wording.result && (
+            <Alert severity="info" data-testid="upload-result">
+              {t(wording.result, { count: files.length })}
+            </Alert>
           )}
           {config.signingTrailEnabled && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

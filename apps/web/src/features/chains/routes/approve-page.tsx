@@ -88,7 +88,12 @@ export default function ApprovePage() {
         {t('approve.title')}: {chainFileName(data)}
       </PageTitle>
       <Typography>
-        {t('approve.intro', { creator: personName(data.createdBy), fileName: chainFileName(data) })}
+        {t('approve.intro', {
+          creator: personName(data.createdBy),
+          fileName: chainFileName(data),
+          // The creator approving her own chain: nobody asks her (issue 38 §12).
+          context: data.createdBy.id === userId ? 'own' : undefined,
+        })}
       </Typography>
       {data.comment && (
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { useCurrentUser } from '../../../shared/hooks/use-current-user';
 import { useCreateCredential } from '../api/create-credential';
 import { useCountries } from '../api/get-countries';
 import { useCredentialAlgorithms } from '../api/get-credential-algorithms';
+import { keyParametersFor, newKeyDefaults } from '../new-key-defaults';
 import { translateValidation } from '../validation-message';
 import { CredentialFormActions } from './credential-form-actions';
 import { SelectField } from './credential-form-fields';
@@ -107,8 +108,10 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
     defaultValues: {
       description: '',
       keyPurpose: credentialDefaults.keyPurpose,
-      authMode: credentialDefaults.authMode,
-      certificateEnrollmentMode: credentialDefaults.certificateEnrollmentMode,
+      // A key a new user can use at once (issue 38 §5), from the server's choices once known.
+      ...(algorithms.data
+        ? newKeyDefaults(algorithms.data)
+        : { authMode: 'EXPLICIT', certificateEnrollmentMode: 'CMP' }),
       userId: isAdmin ? userId : undefined,
       distinguishedName: {
         commonName: !isAdmin && currentUser ? fullName(currentUser) : '',
@@ -118,6 +121,21 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
     },
   });
   const keyAlg = useWatch({ control, name: 'keyAlg' });
+  const offered = algorithms.data;
+
+  // Choices that load after the form opened: what nobody changed yet starts where a fresh install
+  // works (and a list of one has its one choice), once, so a later refetch changes nothing.
+  const hasStarted = useRef(algorithms.data !== undefined);
+  useEffect(() => {
+    if (!offered || hasStarted.current) return;
+    hasStarted.current = true;
+    const defaults = newKeyDefaults(offered);
+    for (const name of Object.keys(defaults) as (keyof typeof defaults)[]) {
+      if (!getFieldState(name).isDirty && defaults[name] !== undefined) {
+        setValue(name, defaults[name], { shouldValidate: true });
+      }
+    }
+  }, [offered, getFieldState, setValue]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -139,7 +157,6 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
   });
 
   const err = (message: string | undefined) => translateValidation(t, message);
-  const offered = algorithms.data;
   const curveOptions =
     keyAlg === 'ec'
       ? (offered?.ecCurveNames ?? []).map((name) => ({ value: name, label: name }))
@@ -235,8 +252,12 @@ export function CreateCredentialForm({ userId, isAdmin, onDone }: CreateCredenti
                 testId="credential-key-alg"
                 onChange={(value) => {
                   field.onChange(value);
-                  setValue('rsaKeySize', undefined, { shouldValidate: true });
-                  setValue('ecCurveName', undefined, { shouldValidate: true });
+                  // The new algorithm's preferred size or curve, or its only one.
+                  const parameters = offered
+                    ? keyParametersFor(offered, value as typeof keyAlg)
+                    : { rsaKeySize: undefined, ecCurveName: undefined };
+                  setValue('rsaKeySize', parameters.rsaKeySize, { shouldValidate: true });
+                  setValue('ecCurveName', parameters.ecCurveName, { shouldValidate: true });
                   // A purpose the new algorithm cannot serve gives way to its first one.
                   const purposes = purposesFor(offered, value as typeof keyAlg);
                   const purpose = getValues('keyPurpose') ?? credentialDefaults.keyPurpose;

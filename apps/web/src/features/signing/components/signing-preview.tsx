@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedDocument } from '../../../shared/document-view/paged-document';
 import type { PdfState } from '../../../shared/document-view/use-pdf-document';
-import { fitToPage, onOwnPages, onPage } from '../signature-field';
-import type { FieldBox } from '../signature-field';
+import { fitToPage, isUnplaced, onOwnPages, onPage } from '../signature-field';
+import type { FieldBox, PageSize } from '../signature-field';
 import { SignatureBox } from './signature-box';
 
 interface SigningPreviewProps {
@@ -26,7 +26,19 @@ interface SigningPreviewProps {
    * the box stays on the document's. Undefined: not known, every page takes the box.
    */
   ownPages?: number;
+  /**
+   * Where earlier signatures stand, so a box nobody placed starts beside them (issue 38 §2).
+   * Null: not known yet, and such a box waits for them; absent: none are looked for.
+   */
+  taken?: readonly FieldBox[] | null;
 }
+
+const sameBox = (a: FieldBox, b: FieldBox) =>
+  a.page === b.page &&
+  a.originX === b.originX &&
+  a.originY === b.originY &&
+  a.width === b.width &&
+  a.height === b.height;
 
 /**
  * The document as it will be signed, in the shared paged viewer: the pager turns pages (the
@@ -44,11 +56,16 @@ export function SigningPreview({
   width,
   testId = 'signing-preview',
   ownPages,
+  taken,
 }: SigningPreviewProps) {
   const { t } = useTranslation('signing');
   const [viewedPage, setViewedPage] = useState(1);
   /** The trail page being read, while the box waits on the document's pages. */
   const [trailPage, setTrailPage] = useState<number | null>(null);
+  /** The page drawn last, and its size in points. */
+  const [drawn, setDrawn] = useState<{ page: number; size: PageSize } | null>(null);
+  /** The signer turned a page: a box nobody placed stays on the page they turned to. */
+  const [hasTurned, setTurned] = useState(false);
   const isTrail = (page: number) => ownPages !== undefined && page > ownPages;
   const ownBox = box && onOwnPages(box, ownPages);
   const pageNumber = trailPage ?? ownBox?.page ?? viewedPage;
@@ -56,9 +73,10 @@ export function SigningPreview({
   // A box that stays where the batch's default puts it turns no pages.
   const canTurn = !box || Boolean(onBoxChange);
   const turnTo = (page: number) => {
+    setTurned(true);
     setViewedPage(page);
     setTrailPage(isTrail(page) ? page : null);
-    // The size of the new page is known once it is drawn; `onPageSize` fits the box then.
+    // The size of the new page is known once it is drawn; the box is fitted to it then.
     if (box && onBoxChange && !isTrail(page)) onBoxChange({ ...box, page });
   };
 
@@ -67,6 +85,19 @@ export function SigningPreview({
   useEffect(() => {
     if (box && ownBox && onBoxChange && ownBox.page !== box.page) onBoxChange(ownBox);
   }, [box, ownBox, onBoxChange]);
+
+  // Once its page is drawn the box fits it; a box nobody placed goes to that page's corner, beside
+  // the earlier signatures (on a later page's when this one's corner is full, until the signer
+  // turns a page), once they are known.
+  useEffect(() => {
+    if (!box || !onBoxChange || !drawn || drawn.page !== box.page) return;
+    if ((ownPages !== undefined && drawn.page > ownPages) || (taken === null && isUnplaced(box))) {
+      return;
+    }
+    const lastPage = !hasTurned && ownPages !== undefined ? ownPages : drawn.page;
+    const placed = onPage(box, drawn.page, drawn.size, taken ?? [], lastPage);
+    if (!sameBox(placed, box)) onBoxChange(placed);
+  }, [box, onBoxChange, drawn, ownPages, taken, hasTurned]);
 
   return (
     <Stack spacing={1} sx={{ width: width ?? '100%', minWidth: 0 }}>
@@ -84,10 +115,11 @@ export function SigningPreview({
         width={width}
         testId={testId}
         onPageSize={(size, shown) => {
-          if (!box || !onBoxChange || isTrail(shown)) return;
-          // A saved position past a shorter document's end comes to its last page.
-          const fitted = onPage(box, shown, size);
-          if (JSON.stringify(fitted) !== JSON.stringify(box)) onBoxChange(fitted);
+          const same =
+            drawn?.page === shown &&
+            drawn.size.width === size.width &&
+            drawn.size.height === size.height;
+          if (!same) setDrawn({ page: shown, size });
         }}
         overlay={(size, scale) =>
           box &&

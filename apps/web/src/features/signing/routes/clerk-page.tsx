@@ -23,6 +23,7 @@ import { SigningPreview } from '../components/signing-preview';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import { useChainSign } from '../use-chain-sign';
+import { useTakenBoxes } from '../use-taken-boxes';
 
 const maxName = 255;
 
@@ -64,6 +65,7 @@ function ClerkForm({
   const [chosenCredentialId, setCredentialId] = useState<string | null>(null);
   const [box, setBox] = useState<FieldBox>(defaultFieldBox);
   const ownPages = useOwnPageCount(chain.id, chain.signedDocument?.id);
+  const taken = useTakenBoxes(chain.id, chain.signedDocument?.id);
   const [confirmAnchor, setConfirmAnchor] = useState<HTMLElement | null>(null);
 
   const credentialList = credentials.data ?? [];
@@ -161,6 +163,7 @@ function ClerkForm({
           box={box}
           onBoxChange={setBox}
           ownPages={ownPages}
+          taken={taken}
           image={drawing}
         />
       </SigningColumns>

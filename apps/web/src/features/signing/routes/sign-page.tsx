@@ -14,6 +14,7 @@ import { SigningPreview } from '../components/signing-preview';
 import { defaultFieldBox } from '../signature-field';
 import type { FieldBox } from '../signature-field';
 import { useChainSign } from '../use-chain-sign';
+import { useTakenBoxes } from '../use-taken-boxes';
 import { useSignChoice } from '../use-sign-choice';
 
 /**
@@ -33,6 +34,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
   const { t } = useTranslation('signing');
   const [box, setBox] = useState<FieldBox>(defaultFieldBox);
   const ownPages = useOwnPageCount(chain.id, chain.signedDocument?.id);
+  const taken = useTakenBoxes(chain.id, chain.signedDocument?.id);
   const [comment, setComment] = useState('');
   const signChoice = useSignChoice(box, setBox);
   const { choice, blockers } = signChoice;
@@ -78,6 +80,7 @@ function SignChainForm({ chain, entryId }: { chain: Chain; entryId: string }) {
           box={choice.visible ? box : null}
           onBoxChange={setBox}
           ownPages={ownPages}
+          taken={taken}
           image={signChoice.image}
         />
       </SigningColumns>
