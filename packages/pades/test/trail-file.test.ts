@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sign, validate, type Signer } from '../src/index';
+import { findPage, getCatalog, IncrementalUpdate, PdfDict, PdfFile, PdfRef } from '../src/pdf';
 import { ecSigner, rsaSigner, type TestPki } from './support/pki';
 import { pdfsig, qpdfCheck, runTool, testPki } from './support/tools';
 
@@ -147,6 +148,33 @@ describe('the signing trail attached to the document as a file', () => {
       'the signing trail was replaced without a signature',
     );
     expect(swapped.signatures[0]?.flags.incrementalSavingAttack).toBe(true);
+  });
+
+  it('a page hung into the attached files’ name tree and redrawn there is still judged as a page', async () => {
+    const signed = await sign(await withAttachment(), signers[0] as Signer, {
+      trailFile: { bytes: await trailPdf('v1'), name: 'contract-signingtrail.pdf' },
+    });
+    const file = new PdfFile(signed);
+    const update = new IncrementalUpdate(file);
+    const catalog = getCatalog(file);
+    const names = file.resolveDict(catalog.dict.get('Names')) ?? new PdfDict();
+    const page = findPage(file, 0);
+    const content = update.allocate();
+    update.writeStream(content, new PdfDict(), Buffer.from('1 0 0 rg 0 0 595 842 re f'));
+    update.writeObject(page.ref, new PdfDict(page.dict.map).set('Contents', content));
+    const tree = update.allocate();
+    update.writeObject(
+      tree,
+      new PdfDict([['Kids', [page.ref, names.get('EmbeddedFiles') ?? null]]]),
+    );
+    const namesValue = catalog.dict.get('Names');
+    const changed = new PdfDict(names.map).set('EmbeddedFiles', tree);
+    if (namesValue instanceof PdfRef) update.writeObject(namesValue, changed);
+    else update.writeObject(catalog.ref, new PdfDict(catalog.dict.map).set('Names', changed));
+    const attacked = Buffer.concat([signed, update.finish()]);
+    const [signature] = validate(attacked, { trustAnchors: [pki.caDer] }).signatures;
+    expect(signature?.flags.shadowAttack).toBe(true);
+    expect(signature?.flags.incrementalSavingAttack).toBe(true);
   });
 
   it('a document whose trail an earlier signature appended as pages keeps pages: replaced, said apart', async () => {
