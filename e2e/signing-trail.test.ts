@@ -170,7 +170,7 @@ async function newPerson(prefix: string): Promise<Signer> {
 }
 
 describe('an attached signing trail, signed in order', () => {
-  it('a creator uploads with the default attached trail; two signers sign; the PDF ends with the trail', async () => {
+  it('a creator uploads with the default attached trail; two signers sign; the PDF carries the trail attached, its pages untouched', async () => {
     const [creator, first, second] = await Promise.all([
       newPerson('trailcreator'),
       newPerson('trailfirst'),
@@ -206,27 +206,20 @@ describe('an attached signing trail, signed in order', () => {
 
     await signFromList(first, 'trail-walk.pdf');
 
-    // The second signer reads the first's trail pages, but the box goes on the document's own.
+    // The second signer sees the document's own three pages: the first signer's trail is the
+    // file attached to the PDF, not pages after them (decision 056).
     const signing = second.page;
     await openSigning(second, 'trail-walk.pdf');
     await drawSignature(signing);
-    // The signatures check (which also counts the trail's pages) has answered.
     await signing.getByTestId('signature-item').first().waitFor({ timeout: 120_000 });
     const pageNumber = signing.getByTestId('signing-preview-page-number');
     // The box starts on the first page (no saved position).
-    await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 1 of/);
+    await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 1 of 3/);
     await signing.getByTestId('signing-preview-next').click();
     await signing.getByTestId('signing-preview-next').click();
-    await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 3 of/);
+    await expect.poll(() => pageNumber.innerText()).toMatch(/^Page 3 of 3/);
     await signing.getByTestId('signature-box').waitFor();
-    // Past page 3: the first signer's trail, with its note and no box.
-    await signing.getByTestId('signing-preview-next').click();
-    await signing.getByTestId('signing-preview-trail-note').waitFor({ timeout: 60_000 });
-    expect(await signing.getByTestId('signing-preview-trail-note').innerText()).toBe(
-      texts.signingEn.preview.trailPage,
-    );
-    expect(await signing.getByTestId('signature-box').count()).toBe(0);
-    expect(await pageNumber.innerText()).toMatch(/^Page 4 of/);
+    expect(await signing.getByTestId('signing-preview-trail-note').count()).toBe(0);
     await screenshot(signing, 'signing-trail-page-600');
     await confirmSigning(second);
 
@@ -244,14 +237,25 @@ describe('an attached signing trail, signed in order', () => {
       expect(signature.trusted, checked.pdfsigOutput).toBe(true);
     }
     expect(checked.qpdf.code, checked.qpdf.output).toBe(0);
-    // The pages after the document's three hold the trail with both signers.
+    // Three pages, as uploaded; the trail with both signers is the one file attached.
     const path = join(dir, 'trail-walk.pdf');
     writeFileSync(path, pdf);
-    const trail = execFileSync('pdftotext', ['-f', '4', path, '-'], { encoding: 'utf8' });
+    expect(execFileSync('pdfinfo', [path], { encoding: 'utf8' })).toMatch(/^Pages:\s+3$/m);
+    expect(execFileSync('pdfdetach', ['-list', path], { encoding: 'utf8' })).toMatch(
+      /^1: trail-walk-signingtrail\.pdf$/m,
+    );
+    const attached = join(dir, 'trail-walk-signingtrail.pdf');
+    execFileSync('pdfdetach', ['-save', '1', '-o', attached, path]);
+    const trail = execFileSync('pdftotext', [attached, '-'], { encoding: 'utf8' });
     for (const signer of [first, second]) {
       expect(trail).toContain(signer.email);
       expect(trail).toContain(await certificateSerial(signer));
     }
+    // The trail downloaded beside it is that file, byte for byte (the one the last signature covered).
+    const beside = await creator.api.bytes(
+      `/rdss/v1/documents/${done.signedDocument?.id}/file?mode=DETACHED`,
+    );
+    expect(Buffer.compare(Buffer.from(beside), readFileSync(attached))).toBe(0);
     // The second signature stands on page 3, the document's last own page.
     const widgets = await signatureWidgets(pdf);
     expect(widgets.map((w) => w.page)).toEqual([expect.any(Number), 3]);

@@ -98,9 +98,9 @@ describe('rDSS the signatures of a chain (GET signatureChains/{id}/signatures)',
       expect(answer.revisionId).toBe(done.signedDocument?.id);
       expect(answer.state).toBe('CHECKED');
       expect(answer.signatures).toHaveLength(2);
-      // The attached trail's pages follow the document's own three; the screens tell them apart.
-      expect(answer.trailPageCount).toBeGreaterThan(0);
-      expect(answer.pageCount - answer.trailPageCount).toBe(3);
+      // The attached trail is a file of the PDF, not pages (decision 056): only its own three.
+      expect(answer.pageCount).toBe(3);
+      expect(answer.trailPageCount).toBe(0);
       const [first, second] = answer.signatures;
       const annEntry = done.signatures.find((s) => s.user.email === ann.email);
       const bobEntry = done.signatures.find((s) => s.user.email === bob.email);

@@ -11,6 +11,7 @@ import {
   buildSignedAttributes,
   buildSignedData,
   prepare,
+  sign,
   type PreparedSignature,
   type Signer,
 } from '@signet/pades';
@@ -18,7 +19,12 @@ import {
   generateCorpus,
   type CorpusFile,
 } from '../../../packages/pades/test/fixtures/generate-corpus';
-import { createTestPki, rsaSigner, type TestPki } from '../../../packages/pades/test/support/pki';
+import {
+  createTestPki,
+  ecSigner,
+  rsaSigner,
+  type TestPki,
+} from '../../../packages/pades/test/support/pki';
 import { createRsspTestApp, fastKdfEnv, person, post, type Person } from './rssp-fixture';
 import { multipartBody } from './multipart';
 import {
@@ -209,6 +215,46 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
     const swap = signature?.laterUpdates.at(-1);
     expect(swap).toMatchObject({ allowed: false, changesContent: true });
     expect(swap?.modifications.join()).toMatch(/changed/);
+  });
+
+  it("a later signature that replaced the signing trail's pages (decision 027's placement): said apart, INDETERMINATE, never 'Attacks detected: none'", async () => {
+    const trail = async (version: string) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([595, 842]).drawText(`Signing trail ${version}`, { x: 50, y: 780 });
+      return doc.save({ useObjectStreams: false });
+    };
+    const once = await sign(await makePdf(2), rsaSigner(pki, 'rsa2048'), {
+      trailPages: await trail('v1'),
+    });
+    const twice = await sign(once, ecSigner(pki), { trailPages: await trail('v2') });
+    const report = await reportOf(twice);
+    const [first, second] = report.signatures;
+    expect(first?.laterUpdates).toEqual([
+      expect.objectContaining({
+        allowed: false,
+        trail: 'PAGES_REPLACED',
+        modifications: [],
+        changesContent: false,
+      }),
+    ]);
+    expect(first?.attacks).toEqual({ USF: false, ISA: false, SWA: false, SHADOW: false });
+    expect(first?.reasons).toEqual(['TRAIL_PAGES_CHANGED']);
+    expect(first?.verdict).toBe('INDETERMINATE');
+    expect(second?.verdict).toBe('VALID');
+    expect(report.verdict).toBe('INDETERMINATE');
+
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/rdss/v1/validations?fileName=pages.pdf&format=pdf',
+      headers: { ...ann.headers, 'content-type': 'application/pdf' },
+      payload: Buffer.from(twice),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const path = join(mkdtempSync(join(tmpdir(), 'signet-report-')), 'pages.pdf');
+    await import('node:fs/promises').then((fs) => fs.writeFile(path, pdf.rawPayload));
+    const words = (await runTool('pdftotext', [path, '-'])).output.replace(/\s+/g, ' ');
+    expect(words).toContain("the signing trail's pages replaced by a later signature's");
+    expect(words).toContain("none by name; pages changed after signing (the signing trail's)");
   });
 
   it('a wrapped signature (its byte range moved, the CMS valid over the moved ranges): SWA flagged', async () => {

@@ -28,7 +28,9 @@ export type ValidationVerdict = z.infer<typeof validationVerdictSchema>;
  * CERTIFICATE_REVOKED (revoked before the time-stamped signing time). INDETERMINATE:
  * CHAIN_NOT_TRUSTED, CERTIFICATE_NOT_VALID_AT_SIGNING_TIME, CERTIFICATE_REVOKED_NO_POE (revoked,
  * and no time-stamp proves the signature came before), REVOCATION_UNKNOWN, TIMESTAMP_INVALID,
- * TIMESTAMP_NOT_TRUSTED.
+ * TIMESTAMP_NOT_TRUSTED, TRAIL_PAGES_CHANGED (a later update added or replaced the signing
+ * trail's pages, decision 027's placement: the pages shown are not all the pages signed,
+ * decision 056).
  */
 export const validationReasons = [
   'DIGEST_MISMATCH',
@@ -44,6 +46,7 @@ export const validationReasons = [
   'REVOCATION_UNKNOWN',
   'TIMESTAMP_INVALID',
   'TIMESTAMP_NOT_TRUSTED',
+  'TRAIL_PAGES_CHANGED',
 ] as const;
 export const validationReasonSchema = z.enum(validationReasons);
 export type ValidationReason = z.infer<typeof validationReasonSchema>;
@@ -125,6 +128,21 @@ export const attackFlagsSchema = z.object({
 });
 export type AttackFlags = z.infer<typeof attackFlagsSchema>;
 
+/**
+ * What a later update did to Signet's signing trail (decision 056), said apart from the
+ * modifications: FILE_ATTACHED or FILE_REPLACED, the trail attached to the document as a file
+ * (by the signature it records); PAGES_ADDED or PAGES_REPLACED, its pages at the end of the
+ * document (decision 027's placement, and a DETACHED trail's own document).
+ */
+export const trailUpdates = [
+  'FILE_ATTACHED',
+  'FILE_REPLACED',
+  'PAGES_ADDED',
+  'PAGES_REPLACED',
+] as const;
+export const trailUpdateSchema = z.enum(trailUpdates);
+export type TrailUpdate = z.infer<typeof trailUpdateSchema>;
+
 /** One later incremental update as seen from a signature. */
 export const laterUpdateSchema = z.object({
   /** Offset of the update's cross-reference section. */
@@ -133,7 +151,10 @@ export const laterUpdateSchema = z.object({
   allowed: z.boolean(),
   /** It redefines what a page shows. */
   changesContent: z.boolean(),
+  /** Changes beyond signatures and the signing trail (each an ISA). */
   modifications: z.array(z.string()),
+  /** What it did to the signing trail; null when nothing. */
+  trail: trailUpdateSchema.nullable(),
 });
 
 export const signatureValidationSchema = z.object({

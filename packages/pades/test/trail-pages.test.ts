@@ -124,7 +124,8 @@ describe('signing trail pages appended with a signature', () => {
           expect(signature.validation).toBe('Signature is Valid.');
           expect(signature.certificate).toBe('Certificate is Trusted.');
         }
-        // Signet's own validator counts the trail's replacement as no modification.
+        // Signet's own validator says the trail's pages were replaced, apart from modifications
+        // (decision 056).
         const report = validate(current, { trustAnchors: [pki.caDer], password: target.password });
         expect(report).toMatchObject({
           pages: target.pages + trailPageCount,
@@ -134,6 +135,11 @@ describe('signing trail pages appended with a signature', () => {
           expect(signature.valid, signature.problems.join('; ')).toBe(true);
           expect(signature.modifiedAfterSigning, signature.problems.join('; ')).toBe(false);
         }
+        if (index === 1)
+          expect(report.signatures[earlier]?.subsequentUpdates[0]).toMatchObject({
+            trail: 'PAGES_REPLACED',
+            modifications: [],
+          });
       }
     });
   }

@@ -1,6 +1,7 @@
 /**
  * Where a signature lives in a document: the signature fields that hold one, writing a field
- * with its placeholder, the page of a visible signature, and the trail pages carried along.
+ * with its placeholder, the page of a visible signature, and the signing trail carried along (the
+ * attached file, or the pages of decision 027).
  *
  * The room's public face: what other rooms of the package and src/index.ts use.
  */
@@ -11,6 +12,8 @@ export {
   rootPageNode,
   TRAIL_PAGE_KEY,
 } from './append-pages';
+export { attachTrailFile, isTrailFile, nameTreeEntries, TRAIL_FILE_KEY } from './attached-trail';
+export type { NameTreeEntry, TrailFile } from './attached-trail';
 export {
   fillByteRange,
   writePlaceholderDictionary,

@@ -20,7 +20,8 @@ export function writeSignatureField(
   file: PdfFile,
   update: IncrementalUpdate,
   options: {
-    catalog: { ref: PdfRef; dict: PdfDict };
+    /** The catalogue, and whether the caller changed its copy (written here, once, if so). */
+    catalog: { ref: PdfRef; dict: PdfDict; changed?: boolean };
     /** The form as read (its value in the catalog, and a copy of its dictionary to change). */
     form: { value: PdfValue | undefined; dict: PdfDict };
     name: string;
@@ -74,10 +75,16 @@ export function writeSignatureField(
     acroForm.set('SigFlags', 3);
     acroFormChanged = true;
   }
+  const catalogDict = new PdfDict(catalog.dict.map);
+  let catalogChanged = catalog.changed === true;
   if (acroFormChanged) {
     if (form.value instanceof PdfRef) update.writeObject(form.value, acroForm);
-    else update.writeObject(catalog.ref, new PdfDict(catalog.dict.map).set('AcroForm', acroForm));
+    else {
+      catalogDict.set('AcroForm', acroForm);
+      catalogChanged = true;
+    }
   }
+  if (catalogChanged) update.writeObject(catalog.ref, catalogDict);
 }
 
 /** Where the placeholders of a signature dictionary lie in its update. */

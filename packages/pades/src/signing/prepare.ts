@@ -3,10 +3,12 @@ import { parseCertificate, rsaModulusLength, type Certificate } from '@signet/de
 import { buildSignedAttributes, OID, type SignatureAlgorithm } from '../cms';
 import {
   appendTrailPages,
+  attachTrailFile,
   fillByteRange,
   rootPageNode,
   writePlaceholderDictionary,
   writeSignatureField,
+  type TrailFile,
 } from '../fields';
 import {
   certificationPermission,
@@ -58,11 +60,17 @@ export interface PrepareOptions {
   /** Bounds on the work the file may cause (its inflate budget). */
   limits?: PdfLimits;
   /**
-   * A standalone, unencrypted PDF whose pages go into the same update (the signing trail): they
-   * replace the pages an earlier update appended so, at the end of the document. The visible
-   * signature's page then counts the document's own pages only.
+   * A standalone, unencrypted PDF whose pages go into the same update (a DETACHED signing
+   * trail's document, decision 027): they replace the pages an earlier update appended so, at the
+   * end of the document. The visible signature's page then counts the document's own pages only.
    */
   trailPages?: Uint8Array;
+  /**
+   * The signing trail attached to the document in the same update (decision 056), replacing the
+   * one an earlier signature attached; no page changes. A document whose trail an earlier
+   * signature appended as pages (decision 027, before 056) gets its pages replaced instead.
+   */
+  trailFile?: TrailFile;
   /**
    * False when the caller hashes (`prepareIncrement` only): it holds a SHA-256 of `pdf` already
    * (a large revision, hashed while it was read), continues it over `signatureDigestTail` and
@@ -214,9 +222,12 @@ function prepareOutput(
   const update = new IncrementalUpdate(file);
   const appearance = options.appearance;
   const pageNumber = appearance?.page ?? 1;
-  const pages = pageCount(file) - (options.trailPages ? rootPageNode(file).trailKids : 0);
+  const trailKids = options.trailPages || options.trailFile ? rootPageNode(file).trailKids : 0;
+  const trailPages = options.trailPages ?? (trailKids > 0 ? options.trailFile?.bytes : undefined);
+  const trailFile = trailPages ? undefined : options.trailFile;
+  const pages = pageCount(file) - trailKids;
   // A document of trail pages only (a detached trail): the invisible widget goes on the new trail.
-  const onTrail = options.trailPages !== undefined && pages === 0 && !appearance;
+  const onTrail = trailPages !== undefined && pages === 0 && !appearance;
   if (!onTrail && (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages)) {
     throw new PdfError(
       'INVALID_OPTIONS',
@@ -237,8 +248,12 @@ function prepareOutput(
   const widgetRef = update.allocate();
   const apRef = update.allocate();
 
+  const catalogCopy = new PdfDict(catalog.dict.map);
+  if (trailFile && certificationPermission(file) !== undefined)
+    throw new PdfError('DOCUMENT_LOCKED', 'files cannot be attached to a certified document');
+  const catalogChanged = trailFile ? attachTrailFile(file, update, trailFile, catalogCopy) : false;
+
   // Appearance stream (an empty form for invisible signatures).
-  const trailPages = options.trailPages;
   const trailPageRefs = trailPages && appendTrailPages(file, update, trailPages, [widgetRef]);
   const pageRef = page?.ref ?? (trailPageRefs?.[0] as PdfRef);
   let rect: number[] = [0, 0, 0, 0];
@@ -304,7 +319,7 @@ function prepareOutput(
   );
 
   writeSignatureField(file, update, {
-    catalog,
+    catalog: { ref: catalog.ref, dict: catalogCopy, changed: catalogChanged },
     form: { value: acroFormValue, dict: acroForm },
     name,
     page,

@@ -1,9 +1,11 @@
 /**
  * What an incremental update changes beyond signatures, their fields, widgets and appearances,
  * and the validation data (DSS) and metadata signing tools add: the ISA check of `validate`.
+ * Signet's signing trail, replaced by the next signature, is said apart (decision 056).
  */
 import { isTrailPage } from '../fields';
 import { PdfDict, PdfRef, PdfStream, serialize, type PdfFile, type PdfValue } from '../pdf';
+import { namesChange } from './attached-files';
 import type { UpdateReport } from './validation-report';
 
 function isSignatureFieldOrWidget(file: PdfFile, value: PdfValue, section: number): boolean {
@@ -44,30 +46,34 @@ function onlyAppendsSignatureFields(
 
 /**
  * A page node whose only change is that pages marked as signing trail pages left its kids and
- * others so marked were appended after the rest, which keep their order (decision 027).
+ * others so marked were appended after the rest, which keep their order (decision 027: how the
+ * trail travelled before decision 056, and how a DETACHED trail's own document still does):
+ * PAGES_ADDED when none was there before, else PAGES_REPLACED; undefined for any other change.
  */
-function onlyTrailPagesReplaced(
+function trailPagesChange(
   file: PdfFile,
   previous: PdfDict,
   next: PdfDict,
   section: number,
-): boolean {
+): 'PAGES_ADDED' | 'PAGES_REPLACED' | undefined {
   const keys = new Set([...previous.map.keys(), ...next.map.keys()]);
   for (const key of keys)
-    if (key !== 'Kids' && key !== 'Count' && !same(previous.get(key), next.get(key))) return false;
+    if (key !== 'Kids' && key !== 'Count' && !same(previous.get(key), next.get(key)))
+      return undefined;
   const oldKids = file.resolve(previous.get('Kids'), section + 1);
   const newKids = file.resolve(next.get('Kids'), section);
-  if (!Array.isArray(oldKids) || !Array.isArray(newKids)) return false;
+  if (!Array.isArray(oldKids) || !Array.isArray(newKids)) return undefined;
   const oldKept = oldKids.filter((kid) => !isTrailPage(file.resolveDict(kid, section + 1)));
   const newTrail = newKids.filter((kid) => isTrailPage(file.resolveDict(kid, section)));
   const newKept = newKids.slice(0, newKids.length - newTrail.length);
   if (newKept.length !== oldKept.length || newKept.some((kid, i) => !same(kid, oldKept[i])))
-    return false;
+    return undefined;
   if (newKids.slice(newKept.length).some((kid) => !isTrailPage(file.resolveDict(kid, section))))
-    return false;
+    return undefined;
   const oldCount = previous.numberOf('Count') ?? 0;
   const oldTrail = oldKids.length - oldKept.length;
-  return next.numberOf('Count') === oldCount - oldTrail + newTrail.length;
+  if (next.numberOf('Count') !== oldCount - oldTrail + newTrail.length) return undefined;
+  return oldTrail === 0 ? 'PAGES_ADDED' : 'PAGES_REPLACED';
 }
 
 /**
@@ -115,6 +121,18 @@ function compareDicts(options: {
   return out;
 }
 
+/** The update writes a signature dictionary of its own (not a document time-stamp's). */
+function addsSignature(file: PdfFile, sectionIndex: number): boolean {
+  const section = file.sections[sectionIndex];
+  for (const num of section?.numbers() ?? []) {
+    const before = file.lookup(num, sectionIndex + 1);
+    if ((before && before.type !== 0) || section?.lookup(num)?.type === 0) continue;
+    const value = file.getObject(num, sectionIndex);
+    if (value instanceof PdfDict && value.nameOf('Type') === 'Sig') return true;
+  }
+  return false;
+}
+
 /** Describes what one update changes that is not a signature, a signature field or their plumbing. */
 export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport {
   const section = file.sections[sectionIndex];
@@ -128,6 +146,10 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
     };
   }
   let changesContent = false;
+  // The attached files are judged as a whole, the signing trail's among them.
+  const names = namesChange(file, sectionIndex);
+  modifications.push(...names.modifications);
+  let trail: UpdateReport['trail'] = names.trail;
   const rootRef = section.summary.get('Root');
   const infoRef = section.summary.get('Info') ?? file.trailer.get('Info');
   const acroFormRules = { allowed: ['SigFlags', 'DR'], lists: ['Fields'] };
@@ -152,6 +174,7 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
     // change what the document shows; signing tools routinely update the latter two.
     if (type === 'XRef' || type === 'ObjStm' || type === 'Metadata') continue;
     if (infoRef instanceof PdfRef && infoRef.num === num) continue;
+    if (names.nodes.has(num)) continue;
     // New objects only matter once a changed object references them, and those are checked.
     if (previous === undefined || previous === null) continue;
     if (same(previous, next)) continue;
@@ -171,12 +194,16 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
       continue;
     }
     const common = { file, section: sectionIndex, label, previous, next };
+    const pagesChange =
+      type === 'Pages' ? trailPagesChange(file, previous, next, sectionIndex) : undefined;
     if (isRoot) {
       modifications.push(
         ...compareDicts({
           ...common,
           allowed: ['DSS', 'Metadata', 'Extensions'],
           nested: {
+            // Judged above, with the attached files.
+            Names: () => [],
             AcroForm: (a, b) => {
               if (a instanceof PdfRef && b instanceof PdfRef && a.num === b.num) return [];
               const oldForm = file.resolveDict(a, sectionIndex + 1) ?? new PdfDict();
@@ -194,8 +221,9 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
       );
     } else if (type === 'Page') {
       modifications.push(...compareDicts({ ...common, lists: ['Annots'] }));
-    } else if (type === 'Pages' && onlyTrailPagesReplaced(file, previous, next, sectionIndex)) {
-      // The signing trail's pages, replaced by the next signature's (decision 027).
+    } else if (pagesChange) {
+      // The signing trail's pages, replaced by the next signature's (decision 027): said apart.
+      trail = pagesChange;
       continue;
     } else if (previous.get('Fields') !== undefined || next.get('Fields') !== undefined) {
       modifications.push(...compareDicts({ ...common, ...acroFormRules }));
@@ -214,10 +242,14 @@ export function analyseUpdate(file: PdfFile, sectionIndex: number): UpdateReport
     if (isRoot ? added.some((m) => /\/(Pages|OCProperties|AcroForm)\b/.test(m)) : added.length > 0)
       changesContent = true;
   }
+  // Signet replaces its trail only with the signature that the new trail records.
+  if (trail && !addsSignature(file, sectionIndex))
+    modifications.push('the signing trail was replaced without a signature');
   return {
     offset: section.offset,
-    onlySignatures: modifications.length === 0,
+    onlySignatures: modifications.length === 0 && trail === undefined,
     changesContent,
     modifications,
+    ...(trail ? { trail } : {}),
   };
 }

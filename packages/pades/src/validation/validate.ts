@@ -473,13 +473,20 @@ function validateSignature(
       .map((section, index) => ({ section, index }))
       .filter(({ section }) => section.offset >= end)
       .reverse();
+    let trailPagesChanged = false;
     for (const { index } of later) {
       const update = analyseUpdate(file, index);
       report.subsequentUpdates.push(update);
-      if (!update.onlySignatures)
+      if (update.modifications.length > 0)
         isa(`a later update modifies the document: ${update.modifications.join('; ')}`);
       if (update.changesContent && report.digestMatches) report.flags.shadowAttack = true;
+      trailPagesChanged ||= update.trail === 'PAGES_ADDED' || update.trail === 'PAGES_REPLACED';
     }
+    // The pages shown are no longer the pages signed: not an attack by name, not nothing.
+    if (trailPagesChanged)
+      problems.push(
+        "a later update changed the signing trail's pages: this signature's own revision shows the pages it covers",
+      );
     if (later.length === 0)
       isa('bytes were appended after the signed revision without a cross-reference section');
   }

@@ -70,7 +70,10 @@ export interface CertificateSummary {
 export interface UpdateReport {
   /** Offset of the update's cross-reference section. */
   offset: number;
-  /** True when the update only adds signatures, their fields, widgets and appearances. */
+  /**
+   * True when the update only adds signatures, their fields, widgets and appearances (and the
+   * validation data and time-stamps that follow them); false when it also changes the trail.
+   */
   onlySignatures: boolean;
   /**
    * Some change redefines what a page draws: a page, the page tree, a content stream, XObject,
@@ -78,7 +81,14 @@ export interface UpdateReport {
    * hide, replace or hide-and-replace, decision 039).
    */
   changesContent: boolean;
+  /** Changes beyond signatures and the signing trail: each makes the update an ISA. */
   modifications: string[];
+  /**
+   * What the update did to Signet's signing trail, said apart from `modifications` (decision
+   * 056): attached it as a file or replaced the attached one (with the signature it records), or
+   * added or replaced its pages (decision 027's placement, and a DETACHED trail's document).
+   */
+  trail?: 'FILE_ATTACHED' | 'FILE_REPLACED' | 'PAGES_ADDED' | 'PAGES_REPLACED';
 }
 
 export interface SignatureReport {

@@ -418,6 +418,8 @@ export async function commitSignature(
     increment?: Uint8Array | undefined;
     /** A DETACHED trail document's revision, signed by the same signature (sign-trail.ts). */
     trailRevision?: { revision: RevisionRow; increment?: Uint8Array | undefined } | undefined;
+    /** The signing trail an ATTACHED chain's signature attached (`rdss.revision_trails`). */
+    coveredTrail?: Uint8Array | undefined;
     signRequest?: { userId: string; idempotencyKey: string; result: SignResultItem } | undefined;
     /** The events' `select` (EventBus `notification`), made to run only when this commits. */
     notification: (when: SQL) => SQL;
@@ -453,6 +455,12 @@ export async function commitSignature(
           : sql``
       }`
     : sql``;
+  const covered = options.coveredTrail;
+  const coveredInsert = covered
+    ? sql`, ct as (insert into rdss.revision_trails (revision_id, bytes)
+        select r.id, ${Buffer.from(covered.buffer, covered.byteOffset, covered.byteLength)}::bytea
+        from r)`
+    : sql``;
   const request = signRequest
     ? sql`, s as (insert into rdss.sign_requests (user_id, idempotency_key, chain_id, result)
         select ${signRequest.userId}::uuid, ${signRequest.idempotencyKey}::text, c.id,
@@ -478,7 +486,7 @@ export async function commitSignature(
           ${revision.fileSize}::bigint, ${revision.sha256}::text, ${signedAt}::timestamptz
         from c
         returning id
-      )${bytes}${trailInsert}, e as (
+      )${bytes}${trailInsert}${coveredInsert}, e as (
         update rdss.chain_entries set status = 'DONE', signed_at = ${signedAt}::timestamptz,
           comment = ${entry.comment}::text
         from c

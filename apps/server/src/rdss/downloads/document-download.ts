@@ -17,11 +17,14 @@ import {
   uniqueNames,
   type ZipEntry,
 } from '../documents';
-import { chainsByIds, isOver, latestReadableChainOver } from './download-store';
+import { chainsByIds, coveredTrail, isOver, latestReadableChainOver } from './download-store';
 
 /** What a download needs: the stores, and the signing trail of a chain rendered afresh. */
 export interface DownloadContext extends DocumentContext {
-  /** A chain's signing trail as a PDF of its own (`signing-trail-render.ts`), not signed. */
+  /**
+   * A chain's signing trail as a PDF of its own (`signing-trail-render.ts`), not signed: for an
+   * ATTACHED chain no signature attached one to yet.
+   */
   renderTrail: (chainId: string) => Promise<Uint8Array>;
 }
 
@@ -76,13 +79,16 @@ function documentFile(
 
 /**
  * A chain's signing trail: a DETACHED chain's own trail document as its latest revision has it
- * (signed with the document); an ATTACHED chain's trail is inside its PDF, so this is that record
- * rendered afresh (not signed) for reading beside it. A chain without a trail: NOT_FOUND.
+ * (signed with the document); an ATTACHED chain's, the trail the latest of the document's
+ * `revisions` attached, as that signature covered it (decision 056: the same bytes at every
+ * download). Rendered afresh (not signed) only while no signature attached one. A chain without
+ * a trail: NOT_FOUND.
  */
 async function trailFile(
   ctx: DownloadContext,
   chain: ChainRow,
   name: string,
+  revisions: readonly RevisionRow[],
 ): Promise<DownloadFile> {
   if (chain.signingTrailMode === 'NONE') throw noTrail();
   const db = ctx.database.db;
@@ -90,11 +96,11 @@ async function trailFile(
     ? await findDocument(db, chain.trailDocumentId)
     : undefined;
   if (chain.signingTrailMode === 'DETACHED' && trailDocument) {
-    const revisions = await revisionsOf(db, chain.id, trailDocument.id);
-    return documentFile(ctx, trailDocument, revisions, trailName(name));
+    const trailRevisions = await revisionsOf(db, chain.id, trailDocument.id);
+    return documentFile(ctx, trailDocument, trailRevisions, trailName(name));
   }
-  // Rendered before the answer starts, so a failure is an error answer, not a cut zip.
-  const bytes = await ctx.renderTrail(chain.id);
+  // Read or rendered before the answer starts, so a failure is an error answer, not a cut zip.
+  const bytes = (await coveredTrail(db, revisions)) ?? (await ctx.renderTrail(chain.id));
   return {
     name: trailName(name),
     size: bytes.length,
@@ -119,7 +125,7 @@ async function answer(
   const standing = documentFile(ctx, document, revisions);
   if (mode === 'ORIGINAL') return { kind: 'pdf', file: standing };
   if (!chain) throw noTrail();
-  const trail = await trailFile(ctx, chain, document.fileName);
+  const trail = await trailFile(ctx, chain, document.fileName, revisions);
   if (mode === 'DETACHED') return { kind: 'pdf', file: trail };
   return { kind: 'zip', name: `${baseName(document.fileName)}.zip`, entries: [standing, trail] };
 }
@@ -231,7 +237,10 @@ export async function chainsDownload(options: {
       }
     }
     if (input.mode === 'FULL' && chain.signingTrailMode !== 'NONE') {
-      files.push(await trailFile(ctx, chain, name));
+      const own = revisions.filter(
+        (r) => r.chainId === chain.id && r.documentId === chain.origDocumentId,
+      );
+      files.push(await trailFile(ctx, chain, name, own));
     }
   }
   // One chain (a bulk chain's "Download") is named for it; several for what they are.

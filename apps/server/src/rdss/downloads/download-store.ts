@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#infra/database';
-import { chains, type ChainRow, type DocumentRow } from '../schema';
+import {
+  chains,
+  revisionTrails,
+  type ChainRow,
+  type DocumentRow,
+  type RevisionRow,
+} from '../schema';
 
 type Handle = Db | Tx;
 
@@ -51,4 +57,30 @@ export async function latestReadableChainOver(
     .orderBy(desc(chains.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * The signing trail the latest of `revisions` attached (an ATTACHED chain's signature, decision
+ * 056), byte for byte; undefined when none did (none signed yet, or signed before 056).
+ */
+export async function coveredTrail(
+  db: Handle,
+  revisions: readonly RevisionRow[],
+): Promise<Uint8Array | undefined> {
+  if (revisions.length === 0) return undefined;
+  const rows = await db
+    .select({ revisionId: revisionTrails.revisionId, bytes: revisionTrails.bytes })
+    .from(revisionTrails)
+    .where(
+      inArray(
+        revisionTrails.revisionId,
+        revisions.map((revision) => revision.id),
+      ),
+    );
+  const byRevision = new Map(rows.map((row) => [row.revisionId, row.bytes]));
+  for (const revision of [...revisions].sort((a, b) => b.seq - a.seq)) {
+    const bytes = byRevision.get(revision.id);
+    if (bytes) return bytes;
+  }
+  return undefined;
 }

@@ -34,6 +34,7 @@ export {
 export {
   documentRevisions,
   revisionIncrements,
+  revisionTrails,
   signRequests,
   type RevisionRow,
 } from './revision-table';

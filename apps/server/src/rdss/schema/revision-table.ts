@@ -38,6 +38,12 @@ export const revisionIncrements = rdss.table('revision_increments', {
   bytes: bytea('bytes').notNull(),
 });
 
+/** The signing trail a signature of an ATTACHED chain attached (decision 056, migration 028). */
+export const revisionTrails = rdss.table('revision_trails', {
+  revisionId: uuid('revision_id').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+});
+
 export const signRequests = rdss.table(
   'sign_requests',
   {

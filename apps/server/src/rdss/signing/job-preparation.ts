@@ -13,6 +13,7 @@ import {
   signedHistoryEvent,
   toChainHistoryEvent,
   prepareTrailDocument,
+  trailFileName,
   type TrailDocumentJob,
 } from '../trail';
 import { completesChain } from './job-evidence';
@@ -176,7 +177,16 @@ export async function prepareJob(
     ...signing,
     ...(password === undefined ? {} : { password }),
     ...(appearance ? { appearance } : {}),
-    ...(attached ? { trailPages: attached } : {}),
+    // The trail as the file attached to the revision (decision 056): no page changes.
+    ...(attached
+      ? {
+          trailFile: {
+            bytes: attached,
+            name: trailFileName(document.fileName),
+            modified: signedAt,
+          },
+        }
+      : {}),
   };
   let prepared: PreparedSignature;
   let trailJob: TrailDocumentJob | undefined;
@@ -215,6 +225,7 @@ export async function prepareJob(
     password,
     prepared,
     trail: trailJob,
+    attachedTrail: attached,
     signedAt,
     subsignerName,
     history,

@@ -74,6 +74,7 @@ export async function commitJob(
           revision: trailRevision,
           increment: inDatabase ? trailIncrement : undefined,
         },
+        coveredTrail: job.attachedTrail,
       });
     });
   } catch (error) {

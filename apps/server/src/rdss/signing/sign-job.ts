@@ -89,6 +89,8 @@ export interface Job {
   prepared: PreparedSignature;
   /** A DETACHED trail's document, revised and signed with it (a second hash). */
   trail?: TrailDocumentJob | undefined;
+  /** An ATTACHED chain's trail, attached to the revision it signs (kept for downloads). */
+  attachedTrail?: Uint8Array | undefined;
   signedAt: Date;
   subsignerName: string | null;
   /** The SIGNED event this signature records (already part of the trail it carries). */

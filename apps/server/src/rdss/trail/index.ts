@@ -7,5 +7,6 @@ export {
   initialTrail,
   insertTrailDocument,
   prepareTrailDocument,
+  trailFileName,
   type TrailDocumentJob,
 } from './trail-document';

@@ -1,4 +1,5 @@
 import type {
+  TrailUpdate,
   ValidationReason,
   ValidationVerdict,
   SignatureValidation,
@@ -46,8 +47,12 @@ export interface ValidationLabels {
   notWholeDocument: string;
   laterUpdates: string;
   allowedUpdate: string;
+  /** A later update that changed the signing trail (decision 056). */
+  trailUpdates: Record<TrailUpdate, string>;
   attacks: string;
   none: string;
+  /** No attack by name, but later updates changed the signing trail's pages. */
+  noAttackPagesChanged: string;
   documentTimestamps: string;
   yes: string;
   no: string;
@@ -85,6 +90,8 @@ const english: ValidationLabels = {
     REVOCATION_UNKNOWN: 'The revocation status could not be determined',
     TIMESTAMP_INVALID: 'The time-stamp does not verify',
     TIMESTAMP_NOT_TRUSTED: 'The time-stamping authority is not trusted',
+    TRAIL_PAGES_CHANGED:
+      "Later updates changed the signing trail's pages: the pages shown are not all the pages signed",
   },
   signer: 'Signer',
   issuer: 'Issuer',
@@ -115,8 +122,18 @@ const english: ValidationLabels = {
   notWholeDocument: 'a revision; later updates follow',
   laterUpdates: 'Later updates',
   allowedUpdate: 'allowed (signatures and validation data only)',
+  trailUpdates: {
+    FILE_ATTACHED: 'a signature, and the signing trail attached to the document as a file',
+    FILE_REPLACED:
+      'a signature, and the signing trail attached to the document replaced by the one recording it (no page changed)',
+    PAGES_ADDED:
+      "the signing trail's pages added after this signature: its own revision shows the pages it covers",
+    PAGES_REPLACED:
+      "the signing trail's pages replaced by a later signature's: its own revision shows the pages it covers",
+  },
   attacks: 'Attacks detected',
   none: 'none',
+  noAttackPagesChanged: "none by name; pages changed after signing (the signing trail's)",
   documentTimestamps: 'Document time-stamps',
   yes: 'yes',
   no: 'no',
@@ -154,6 +171,8 @@ const hungarian: ValidationLabels = {
     REVOCATION_UNKNOWN: 'A visszavonási állapot nem állapítható meg',
     TIMESTAMP_INVALID: 'Az időbélyeg nem ellenőrizhető',
     TIMESTAMP_NOT_TRUSTED: 'Az időbélyeg-szolgáltató nem megbízható',
+    TRAIL_PAGES_CHANGED:
+      'Későbbi frissítések megváltoztatták az aláírási napló oldalait: a látható oldalak nem mind az aláírtak',
   },
   signer: 'Aláíró',
   issuer: 'Kibocsátó',
@@ -184,8 +203,18 @@ const hungarian: ValidationLabels = {
   notWholeDocument: 'egy változat; későbbi frissítések követik',
   laterUpdates: 'Későbbi frissítések',
   allowedUpdate: 'megengedett (csak aláírások és ellenőrzési adatok)',
+  trailUpdates: {
+    FILE_ATTACHED: 'egy aláírás, és a dokumentumhoz fájlként csatolt aláírási napló',
+    FILE_REPLACED:
+      'egy aláírás, és a dokumentumhoz csatolt aláírási naplót az azt rögzítő váltotta fel (oldal nem változott)',
+    PAGES_ADDED:
+      'az aláírási napló oldalai ezen aláírás után kerültek a dokumentumba: a saját változata mutatja az általa aláírt oldalakat',
+    PAGES_REPLACED:
+      'az aláírási napló oldalait egy későbbi aláírásé váltotta fel: a saját változata mutatja az általa aláírt oldalakat',
+  },
   attacks: 'Észlelt támadások',
   none: 'nincs',
+  noAttackPagesChanged: 'név szerint nincs; aláírás után oldalak változtak (az aláírási naplóé)',
   documentTimestamps: 'Dokumentum-időbélyegek',
   yes: 'igen',
   no: 'nem',

@@ -5,6 +5,15 @@ import { validationLabels, type ValidationLabels } from './validation-labels';
 
 const time = (at: string | null): string => (at ? utc(new Date(at)) : '—');
 
+/** What a later update did: allowed, the signing trail's change (decision 056), or its changes. */
+function updateText(update: SignatureValidation['laterUpdates'][number], labels: ValidationLabels) {
+  if (update.allowed) return labels.allowedUpdate;
+  return [
+    ...(update.trail ? [labels.trailUpdates[update.trail]] : []),
+    ...update.modifications,
+  ].join('; ');
+}
+
 /** The label/value rows of one signature, in the order a reader checks them. */
 function signatureRows(s: SignatureValidation, labels: ValidationLabels): [string, string][] {
   const rows: [string, string][] = [];
@@ -48,14 +57,17 @@ function signatureRows(s: SignatureValidation, labels: ValidationLabels): [strin
     labels.coverage,
     s.coversWholeDocument ? labels.wholeDocument : labels.notWholeDocument,
   ]);
-  for (const update of s.laterUpdates) {
-    rows.push([
-      labels.laterUpdates,
-      update.allowed ? labels.allowedUpdate : update.modifications.join('; '),
-    ]);
-  }
+  for (const update of s.laterUpdates) rows.push([labels.laterUpdates, updateText(update, labels)]);
   const attacks = Object.entries(s.attacks).flatMap(([name, found]) => (found ? [name] : []));
-  rows.push([labels.attacks, attacks.length > 0 ? attacks.join(', ') : labels.none]);
+  const pagesChanged = s.reasons.includes('TRAIL_PAGES_CHANGED');
+  rows.push([
+    labels.attacks,
+    attacks.length > 0
+      ? attacks.join(', ')
+      : pagesChanged
+        ? labels.noAttackPagesChanged
+        : labels.none,
+  ]);
   return rows.map(([label, value]) => [label, oneLine(value)]);
 }
 

@@ -47,6 +47,11 @@ function reasonsOf(report: SignatureReport): ValidationReason[] {
   }
   if (report.timestamp && !report.timestamp.valid) reasons.push('TIMESTAMP_INVALID');
   else if (report.timestamp && !report.timestamp.trusted) reasons.push('TIMESTAMP_NOT_TRUSTED');
+  // The signed bytes are intact, but pages shown are not the pages signed (decision 056).
+  if (
+    report.subsequentUpdates.some((u) => u.trail === 'PAGES_ADDED' || u.trail === 'PAGES_REPLACED')
+  )
+    reasons.push('TRAIL_PAGES_CHANGED');
   return reasons;
 }
 
@@ -109,6 +114,7 @@ export function signatureValidation(report: SignatureReport): SignatureValidatio
       allowed: update.onlySignatures,
       changesContent: update.changesContent,
       modifications: update.modifications,
+      trail: update.trail ?? null,
     })),
     attacks: {
       USF: report.flags.universalSignatureForgery,

@@ -127,11 +127,20 @@ export function SignatureCard({
                 : t('notWholeDocument')}
           </Row>
           <Row label={t('fields.attacks')}>
-            {attacks.length > 0 ? attacks.join(', ') : t('none')}
+            {attacks.length > 0
+              ? attacks.join(', ')
+              : s.reasons.includes('TRAIL_PAGES_CHANGED')
+                ? t('noAttackPagesChanged')
+                : t('none')}
           </Row>
           {s.laterUpdates.map((update) => (
             <Row key={update.offset} label={t('fields.laterUpdate')}>
-              {update.allowed ? t('allowedUpdate') : update.modifications.join('; ')}
+              {update.allowed
+                ? t('allowedUpdate')
+                : [
+                    ...(update.trail ? [t(`trailUpdates.${update.trail}`)] : []),
+                    ...update.modifications,
+                  ].join('; ')}
             </Row>
           ))}
           {s.problems.length > 0 ? (
