@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPem } from '@signet/der';
+import { fromPem, parseCertificate, X509_OID } from '@signet/der';
 import { validate } from '@signet/pades';
 import demoEn from '../apps/web/src/features/quantum-demo/i18n/en.json';
 import { launchBrowser, screenshot } from './fixtures/browser';
@@ -109,6 +109,11 @@ describe('quantum-safe demo (issue 27 §5)', () => {
     await page.goto('/quantum-safe-demo');
     await page.getByTestId('quantum-demo').waitFor();
     expect(page.viewportSize()?.width).toBe(600);
+    // The page says what is post-quantum and what PDF tools make of it (issue 38 #6).
+    expect(await page.getByTestId('quantum-demo').innerText()).toContain(demoEn.intro);
+    expect(await page.getByTestId('quantum-readers').innerText()).toBe(demoEn.readers);
+    expect(demoEn.intro).toMatch(/whole certificate chain is post-quantum/);
+    expect(demoEn.readers).toContain("Document isn't signed or corrupted data");
     const pdf = await multiPagePdf('Quantum lease', 2);
     await dropPdf(page, 'quantum-drop', 'lease.pdf', pdf);
     await page.getByTestId('quantum-file').waitFor();
@@ -156,8 +161,10 @@ describe('quantum-safe demo (issue 27 §5)', () => {
       'certificate-chain.pem',
       'README.txt',
     ]);
+    // The key's certificate comes from the post-quantum root, SLH-DSA all the way up.
+    const pqPem = await (await fetch(`${server.baseUrl}/rssp/v1/ca/pq/certificate`)).text();
     const report = validate(entries.get('Quantum lease.pdf')!, {
-      trustAnchors: fromPem(caPem, 'CERTIFICATE'),
+      trustAnchors: [...fromPem(caPem, 'CERTIFICATE'), ...fromPem(pqPem, 'CERTIFICATE')],
     });
     expect(report.signatures).toHaveLength(1);
     expect(report.signatures[0]).toMatchObject({
@@ -171,6 +178,11 @@ describe('quantum-safe demo (issue 27 §5)', () => {
     expect(report.signatures[0]!.signer?.subject).toContain('qd-ann Tester');
     const chain = fromPem(entries.get('certificate-chain.pem')!.toString('utf8'), 'CERTIFICATE');
     expect(chain.length).toBeGreaterThanOrEqual(2);
+    for (const der of chain)
+      expect(parseCertificate(der).signatureAlgorithm.oid).toBe(X509_OID.slhDsaSha2_128f);
+    const readme = entries.get('README.txt')!.toString('utf8');
+    expect(readme).toContain('The whole chain is post-quantum: yes.');
+    expect(readme).toContain(`"Signature Validation: Document isn't signed or corrupted data."`);
 
     // Clear empties the screen; the demo kept nothing of the signed upload.
     await page.getByTestId('quantum-clear').click();

@@ -118,4 +118,50 @@ describe('the validation page (issue 27 §3)', () => {
     expect(await page.getByTestId('validation-verdict').getAttribute('data-verdict')).toBe('VALID');
     expect(await page.getByTestId('validation-report').innerText()).toContain(fileName);
   }, 240_000);
+
+  it('says it takes ASiC-E containers too; a tampered PDF: a time-stamp that does not verify is not called trusted (issue 38 #11)', async () => {
+    const person: Signer = await newSigner(browser, server, 'tamper');
+    contexts.push(person.context);
+    const uploaded = await person.api.post<{ id: string }>(
+      `/rdss/v1/documents?fileName=${encodeURIComponent('Tampered lease')}`,
+      new Uint8Array(await multiPagePdf('Tampered lease')),
+    );
+    const chain = await person.api.post<ChainView>('/rdss/v1/signatureChains', {
+      type: 'ORDERED',
+      signers: [{ email: person.email }],
+      origDocId: uploaded.id,
+    });
+    await person.api.post('/rdss/v1/signatures/sign', {
+      credentialOptions: { credentialId: person.credentialId, PIN: keyPassword },
+      signatures: [{ signatureId: chain.id, currentSignatureId: chain.signatures[0]!.id }],
+    });
+    const done = await person.api.get<{ signedDocument: { id: string } }>(
+      `/rdss/v1/signatureChains/${chain.id}`,
+    );
+    const tampered = Buffer.from(
+      await person.api.bytes(`/rdss/v1/documents/${done.signedDocument.id}/file?mode=ORIGINAL`),
+    );
+    // One byte of the first revision changed: the signature and the document time-stamp break.
+    const at = tampered.indexOf('/MediaBox', 0, 'latin1') + 12;
+    tampered[at] = (tampered[at] as number) ^ 0x01;
+
+    const page = person.page;
+    await page.goto('/validate');
+    const zone = page.getByTestId('validation-drop');
+    await zone.waitFor();
+    expect(await zone.innerText()).toContain('Drop a signed PDF or ASiC-E container (.asice) here');
+    await page.getByTestId('validation-drop-input').setInputFiles({
+      name: 'tampered.pdf',
+      mimeType: 'application/pdf',
+      buffer: tampered,
+    });
+    await page.getByTestId('validation-report').waitFor();
+    expect(await page.getByTestId('validation-verdict').getAttribute('data-verdict')).toBe(
+      'INVALID',
+    );
+    const text = await page.getByTestId('validation-report').innerText();
+    expect(text).toContain('Document time-stamps');
+    expect(text).toMatch(/Time-Stamping Authority · does not verify(?! ·)/);
+    expect(text).not.toMatch(/does not verify · (trusted|not trusted)/);
+  }, 240_000);
 });

@@ -268,6 +268,66 @@ describe('rDSS bulk chains signed as ASiC-E containers', () => {
     expect(history.some((e) => e.kind === 'COMPLETED')).toBe(true);
   });
 
+  it("a container's report reads as a PDF's: the algorithm by name, revocation asked online (a revoked signer shows)", async () => {
+    const dan = await person(t, 'dan@example.com');
+    const dansKey = await activatedCredential(t, dan, { keyAlg: 'rsa', rsaKeySize: 2048 });
+    const { chain } = await bulkChain([dan, carl], 'Revoked pack');
+    for (const [who, credential] of [
+      [dan, dansKey],
+      [carl, key(carl)],
+    ] as const) {
+      const signed = await post(
+        t,
+        who,
+        '/rdss/v1/signatures/sign',
+        signBody(chain, who, credential),
+      );
+      expect(signed.statusCode, signed.body).toBe(200);
+    }
+    const asice = (await containerOf(ann, chain.id)).rawPayload;
+    const validate = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/rdss/v1/validations?fileName=Revoked%20pack.asice',
+        headers: { ...ann.headers, 'content-type': ASIC_E_MIMETYPE },
+        payload: asice,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ValidationReport>();
+    };
+    const before = await validate();
+    expect(before.verdict).toBe('VALID');
+    expect(before.missingRevocationData).toBeUndefined();
+    // The names the PDF report uses (RSA_PKCS1, ECDSA), not the OIDs of the CMS.
+    expect(
+      before.signatures.map((s) => [s.algorithm, s.revocation.status, s.revocation.source]),
+    ).toEqual([
+      ['RSA_PKCS1', 'GOOD', 'ONLINE'],
+      ['ECDSA', 'GOOD', 'ONLINE'],
+    ]);
+
+    // Dan's key is deleted, so its certificate revoked, a second after his time-stamp.
+    const stamped = Date.parse(before.signatures[0]?.timestamp?.time ?? '');
+    while (Math.floor(Date.now() / 1000) <= Math.floor(stamped / 1000)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${dansKey.id}`,
+      headers: dan.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const after = await validate();
+    const [dans, carls] = after.signatures;
+    // Time-stamped before the revocation: still valid, and the revocation is shown.
+    expect(dans).toMatchObject({
+      verdict: 'VALID',
+      revocation: { status: 'REVOKED', source: 'ONLINE', validAtSigningTime: true },
+    });
+    expect(Date.parse(dans?.revocation.revokedAt ?? '')).toBeGreaterThan(stamped);
+    expect(carls?.revocation).toMatchObject({ status: 'GOOD', source: 'ONLINE' });
+  });
+
   it('declining a bulk chain fails it; a signer out of turn is refused; nothing is stored', async () => {
     const { chain } = await bulkChain([bob, carl], 'Declined pack');
     const early = await post(t, carl, '/rdss/v1/signatures/sign', signBody(chain, carl, key(carl)));

@@ -152,8 +152,9 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
         validTo: expect.stringMatching(/^\d{14}Z$/),
       },
       authMode: 'explicit',
-      auth: { mode: 'explicit', objects: [{ type: 'Password', id: 'PIN' }] },
-      PIN: { presence: 'true' },
+      // Key passwords are digits only (keyPasswordSchema): the PIN is announced numeric.
+      auth: { mode: 'explicit', objects: [{ type: 'Password', id: 'PIN', format: 'N' }] },
+      PIN: { presence: 'true', format: 'N' },
       OTP: { presence: 'false' },
       // CSC_SCAL's default: a service token may authorise (the SAD is bound to the hashes).
       SCAL: '1',
@@ -516,7 +517,7 @@ describe('CSC API v2 and v1 served by the rSSP', () => {
     });
     expect(described.json()).toMatchObject({
       authMode: 'explicit',
-      PIN: { presence: 'true' },
+      PIN: { presence: 'true', format: 'N' },
       key: { len: 2048 },
     });
     const data = Buffer.from('v1 data');

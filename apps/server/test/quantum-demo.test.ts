@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
-import { fromPem, parseCertificate } from '@signet/der';
+import { fromPem, parseCertificate, X509_OID } from '@signet/der';
 import { validate } from '@signet/pades';
+import { toolMessages } from '../src/rdss/signing/quantum-demo-readme';
 import { approveNext, enroll, pendingRequests } from '../src/authenticator/authenticator-client';
 import { enrollmentLink } from './device-fixture';
 import { freePort } from './free-port';
@@ -20,6 +21,8 @@ import {
 } from './rssp-fixture';
 import { activatedCredential, createChain, makePdf, runTool, uploadPdf } from './signing-fixture';
 import type { TestApp } from './test-app';
+
+const slhDsaOid = X509_OID.slhDsaSha2_128f;
 
 /** The entries of a zip as `unzip` lists them, and each entry's bytes as `unzip -p` gives them. */
 async function unzipped(dir: string, zip: Buffer): Promise<Map<string, Buffer>> {
@@ -51,6 +54,7 @@ describe('quantum-safe demo (POST signatures/pmSign)', () => {
   let slh: Credential;
   let rsa: Credential;
   let caRoots: Buffer[];
+  let pqRoot: Buffer | undefined;
 
   const pmSign = (who: Person, payload: object) =>
     post(t, who, '/rdss/v1/signatures/pmSign', payload);
@@ -86,7 +90,11 @@ describe('quantum-safe demo (POST signatures/pmSign)', () => {
     });
     rsa = await activatedCredential(t, ann, { keyAlg: 'rsa', rsaKeySize: 2048 });
     const ca = await t.app.inject({ url: '/rssp/v1/ca/certificate' });
+    // The post-quantum root exists once it certified an SLH-DSA key (decision 057).
+    const pq = await t.app.inject({ url: '/rssp/v1/ca/pq/certificate' });
     caRoots = fromPem(ca.body, 'CERTIFICATE');
+    pqRoot = pq.statusCode === 200 ? fromPem(pq.body, 'CERTIFICATE')[0] : undefined;
+    if (pqRoot) caRoots.push(pqRoot);
   }, 180_000);
   afterAll(async () => {
     await t.close();
@@ -128,13 +136,19 @@ describe('quantum-safe demo (POST signatures/pmSign)', () => {
     const qpdf = await runTool('qpdf', ['--check', await saved('signed.pdf', signed)]);
     expect(qpdf.code, qpdf.output).toBe(0);
 
-    // The chain: the signer's certificate first (its key SLH-DSA-SHA2-128f), the CA's last.
+    // The chain: the signer's certificate first (its key SLH-DSA-SHA2-128f), the CA's last, and
+    // each signed with SLH-DSA: the post-quantum CA's root certifies the key (decision 057).
     const chain = fromPem(entries.get('certificate-chain.pem')!.toString('utf8'), 'CERTIFICATE');
     expect(chain.length).toBe(slh.certChain.length);
     const [leaf, ...issuers] = chain.map((der) => parseCertificate(der));
     expect(leaf!.subjectName).toContain('CN=ann');
     expect(leaf!.issuerName).toBe(issuers[0]!.subjectName);
-    expect(Buffer.compare(chain.at(-1)!, caRoots[0]!)).toBe(0);
+    expect(issuers.at(-1)!.subjectName).toContain('Signet Post-Quantum CA');
+    expect(pqRoot && Buffer.compare(chain.at(-1)!, pqRoot)).toBe(0);
+    for (const certificate of [leaf!, ...issuers]) {
+      expect(certificate.keyAlgorithm).toBe(slhDsaOid);
+      expect(certificate.signatureAlgorithm.oid).toBe(slhDsaOid);
+    }
     for (const der of chain) {
       const x509 = await runTool('openssl', [
         'x509',
@@ -151,10 +165,63 @@ describe('quantum-safe demo (POST signatures/pmSign)', () => {
     expect(readme).toContain('SLH-DSA-SHA2-128f');
     expect(readme).toContain('certificate-chain.pem');
     expect(readme).toContain('found the signature valid: yes');
+    expect(readme).toContain('The whole chain is post-quantum: yes.');
+    expect(readme).toMatch(/Not post-quantum: the time-stamps .*Signet Time-Stamping Authority/);
+
+    // What the README quotes is what the tools here say of this file: pdfsig cannot read the
+    // signature, OpenSSL 3.0 cannot load an SLH-DSA key nor verify the CMS.
+    const pdfPath = await saved('signed.pdf', signed);
+    const pdfsig = await runTool('pdfsig', [pdfPath]);
+    expect(pdfsig.output).toContain(toolMessages.pdfsig);
+    expect(readme).toContain(`pdfsig (poppler 22.12): "${toolMessages.pdfsig}"`);
+    const chainPath = await saved('chain.pem', entries.get('certificate-chain.pem')!);
+    const x509Text = await runTool('openssl', ['x509', '-in', chainPath, '-noout', '-text']);
+    expect(x509Text.output).toContain(toolMessages.opensslX509);
+    const cms = await opensslCmsVerify(signed, chainPath);
+    expect(cms.code).not.toBe(0);
+    expect(cms.output).toContain(toolMessages.opensslCms);
+    for (const message of [toolMessages.opensslX509, toolMessages.opensslCms])
+      expect(readme).toContain(`"${message}"`);
+    // The README no longer tells of an "unknown algorithm" that no tool here reports.
+    expect(readme).not.toMatch(/unknown algorithm/);
 
     // The demo stores nothing: its upload was used once and is gone.
     expect(await documentExists(ann, docId)).toBe(false);
   }, 120_000);
+
+  /** `openssl cms -verify` of the PDF's signature (its /Contents) over its byte ranges. */
+  async function opensslCmsVerify(pdf: Buffer, chainPath: string) {
+    const text = pdf.toString('latin1');
+    const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text);
+    const [a, b, c, d] = (range ?? []).slice(1).map(Number) as [number, number, number, number];
+    const contents = text.slice(a + b + 1, c - 1);
+    const cms = Buffer.from(contents, 'hex');
+    // The CMS is padded with zeros to its reserved size: its DER length says where it ends.
+    const length =
+      cms[1]! & 0x80 ? cms.readUIntBE(2, cms[1]! & 0x7f) + 2 + (cms[1]! & 0x7f) : cms[1]! + 2;
+    const signature = await saved('signature.p7s', cms.subarray(0, length));
+    const content = await saved(
+      'signed-bytes.bin',
+      Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]),
+    );
+    return runTool('openssl', [
+      'cms',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      signature,
+      '-content',
+      content,
+      '-CAfile',
+      chainPath,
+      '-purpose',
+      'any',
+      '-out',
+      '/dev/null',
+    ]);
+  }
 
   async function saved(name: string, bytes: Uint8Array): Promise<string> {
     const path = join(dir, `${Math.random().toString(36).slice(2)}-${name}`);

@@ -13,7 +13,7 @@ import {
   rsaKeySizes,
   sphincsParameterSets,
 } from '@signet/contracts/credentials';
-import { certificateParts, fromPem, requestParts, signedParts } from '@signet/der';
+import { certificateParts, fromPem, requestParts, signedParts, toPem } from '@signet/der';
 import { verifySignature } from '#rssp/keys/key-algorithms';
 import {
   createCredential,
@@ -205,7 +205,13 @@ describe('rSSP credentials: algorithms, requests, certificates', () => {
         expect(created.status).toBe('CREATED');
         expect(created.certChain).toHaveLength(2);
         expect(created.certChain[0]?.issuedTo).toBe('Ann Ápril Test');
-        expect(created.certChain[0]?.issuedBy).toBe('Signet Embedded CA — not publicly trusted');
+        const isSlhDsa = algorithm.input.keyAlg === 'sphincs+';
+        // An SLH-DSA key is certified by the post-quantum CA, with SLH-DSA (decision 057).
+        expect(created.certChain[0]?.issuedBy).toBe(
+          isSlhDsa
+            ? 'Signet Post-Quantum CA (SLH-DSA) — not publicly trusted'
+            : 'Signet Embedded CA — not publicly trusted',
+        );
         expect(created.certChain[0]?.daysLeft).toBeGreaterThanOrEqual(728);
         expect(created.certificateSerialNumber).toBe(created.certChain[0]?.serialNum);
 
@@ -225,8 +231,12 @@ describe('rSSP credentials: algorithms, requests, certificates', () => {
 
         const [csrDer] = fromPem(request.body, 'CERTIFICATE REQUEST');
         const [eeDer] = fromPem(created.certChain[0]?.pem ?? '', 'CERTIFICATE');
-        const [rootDer] = fromPem(rootPem, 'CERTIFICATE');
-        if (algorithm.input.keyAlg === 'sphincs+') {
+        const [rootDer] = fromPem(
+          isSlhDsa ? (await t.app.inject({ url: '/rssp/v1/ca/pq/certificate' })).body : rootPem,
+          'CERTIFICATE',
+        );
+        expect(created.certChain[1]?.pem.trim()).toBe(toPem('CERTIFICATE', rootDer!).trim());
+        if (isSlhDsa) {
           // OpenSSL 3.0 has no SLH-DSA: verify the request's self-signature and the CA's signature here.
           const signed = signedParts(csrDer!);
           const { spki } = requestParts(csrDer!);

@@ -183,6 +183,12 @@ describe('rSSP custody: rotating the key-encryption key', () => {
         ).statusCode,
       ).toBe(200);
       const implicit = await createCredential(first, ann, { authMode: 'IMPLICIT' });
+      // An SLH-DSA key's certificate makes the post-quantum CA, a second wrapped CA key.
+      await createCredential(first, ann, {
+        keyAlg: 'sphincs+',
+        ecCurveName: 'sphincs-sha2-128f',
+        certificateEnrollmentMode: 'CMP',
+      });
       await first.close();
 
       const rotating = await openApp(target, {
@@ -196,11 +202,14 @@ describe('rSSP custody: rotating the key-encryption key', () => {
           sql`select wrapped_key from rssp.credentials where id = ${implicit.id}`,
         );
         expect(wrappedKekId(String(implicitRow?.wrapped_key))).toBe(newId);
-        const [caRow] = await rowsOf(
+        const caRows = await rowsOf(
           rotating.context,
-          sql`select wrapped_key from rssp.certificate_authority`,
+          sql`select id, wrapped_key from rssp.certificate_authority order by id`,
         );
-        expect(wrappedKekId(String(caRow?.wrapped_key))).toBe(newId);
+        expect(caRows.map((row) => [row.id, wrappedKekId(String(row.wrapped_key))])).toEqual([
+          ['embedded', newId],
+          ['post-quantum', newId],
+        ]);
         const ctx = await createRsspContext(rotating.context);
         const signed = await signHashes(ctx, {
           credentialId: explicit.id,
@@ -236,6 +245,15 @@ describe('rSSP custody: rotating the key-encryption key', () => {
         const annAfter = await person(after, 'ann@example.com', 'user-password-1', false);
         const cmp = await createCredential(after, annAfter, { certificateEnrollmentMode: 'CMP' });
         expect(cmp.certChain).toHaveLength(2);
+        // The post-quantum CA's key unwraps under the new KEK alone.
+        const pq = await createCredential(after, annAfter, {
+          keyAlg: 'sphincs+',
+          ecCurveName: 'sphincs-sha2-128f',
+          certificateEnrollmentMode: 'CMP',
+        });
+        expect(pq.certChain[1]?.pem).toBe(
+          (await after.app.inject({ url: '/rssp/v1/ca/pq/certificate' })).body,
+        );
         const changed = await post(
           after,
           annAfter,

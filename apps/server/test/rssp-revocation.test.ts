@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential } from '@signet/contracts/credentials';
 import {
+  certificateLocations,
   certificateParts,
   createOcspRequest,
   fromPem,
@@ -14,8 +15,15 @@ import {
   parseCertificate,
   readCrl,
   readOcspResponse,
+  X509_OID,
 } from '@signet/der';
-import { createCredential, createRsspTestApp, fastKdfEnv, type Person } from './rssp-fixture';
+import {
+  createCredential,
+  createRsspTestApp,
+  fastKdfEnv,
+  person,
+  type Person,
+} from './rssp-fixture';
 import { freePort } from './free-port';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -154,6 +162,61 @@ describe('the embedded CA answers OCSP and publishes a CRL (decision 037)', () =
     });
     expect(gone.statusCode, gone.body).toBe(204);
     expect(await ocsp('bob.pem')).toMatch(/bob\.pem: revoked/);
+  });
+
+  it('an SLH-DSA key is certified by the post-quantum CA: SLH-DSA up to its root, no OCSP responder, its SLH-DSA-signed CRL lists it once revoked', async () => {
+    // No post-quantum CA before its first SLH-DSA key.
+    expect((await t.app.inject({ url: '/rssp/v1/ca/pq/certificate' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/rssp/v1/ca/pq/crl' })).statusCode).toBe(404);
+    const carl = await person(t, 'carl@example.com');
+    const pqKey = await createCredential(t, carl, {
+      keyAlg: 'sphincs+',
+      ecCurveName: 'sphincs-sha2-128f',
+      certificateEnrollmentMode: 'CMP',
+    });
+    const [leafDer, rootDer] = pqKey.certChain.map((c) => fromPem(c.pem, 'CERTIFICATE')[0]!);
+    const root = (await t.app.inject({ url: '/rssp/v1/ca/pq/certificate' })).body;
+    expect(fromPem(root, 'CERTIFICATE')[0]).toEqual(rootDer);
+    const cer = await fetch(`${base}/rssp/v1/ca/pq/certificate.cer`);
+    expect(Buffer.from(await cer.arrayBuffer()).equals(rootDer!)).toBe(true);
+    const leaf = parseCertificate(leafDer!);
+    const rootCertificate = parseCertificate(rootDer!);
+    expect(rootCertificate.subjectName).toContain('Signet Post-Quantum CA');
+    for (const certificate of [leaf, rootCertificate])
+      expect(certificate.signatureAlgorithm.oid).toBe(X509_OID.slhDsaSha2_128f);
+    // Its CRL and certificate, and no OCSP responder: every answer would be an SLH-DSA signature.
+    expect(certificateLocations(leaf)).toEqual({
+      ocsp: [],
+      caIssuers: [`${base}/rssp/v1/ca/pq/certificate.cer`],
+      crl: [`${base}/rssp/v1/ca/pq/crl`],
+    });
+    // The classical CA's OCSP responder does not speak for it.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/rssp/v1/ca/ocsp',
+      headers: { 'content-type': 'application/ocsp-request' },
+      payload: createOcspRequest([ocspCertId(leafDer!, rootDer!)]),
+    });
+    expect(readOcspResponse(asked.rawPayload).responses[0]?.status).toBe('unknown');
+
+    const pqCrl = async () => {
+      const res = await fetch(`${base}/rssp/v1/ca/pq/crl`);
+      expect(res.headers.get('content-type')).toBe('application/pkix-crl');
+      const crl = readCrl(Buffer.from(await res.arrayBuffer()));
+      expect(crl.verify(rootDer!)).toBe(true);
+      return crl;
+    };
+    const before = await pqCrl();
+    expect(before.entryFor(leaf.serialNumber)).toBeUndefined();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/rssp/v1/credentials/${pqKey.id}`,
+      headers: carl.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const after = await pqCrl();
+    expect(after.entryFor(leaf.serialNumber)?.reason).toBe(5);
+    expect(after.crlNumber).toBeGreaterThan(before.crlNumber ?? 0n);
   });
 
   it('the GET form answers with the nonce echoed; unknown serials and malformed requests are answered as such', async () => {

@@ -200,6 +200,29 @@ describe('rDSS validation (POST validations, GET signatureChains/{id}/validation
     expect(report.signatures[0]?.reasons).toContain('DIGEST_MISMATCH');
   });
 
+  it("a tampered file's report PDF: a time-stamp that does not verify is not called trusted", async () => {
+    const tampered = Buffer.from(signed);
+    const at = tampered.indexOf('Page 1', 0, 'latin1');
+    const inContent = at > 0 ? at : tampered.indexOf('/MediaBox', 0, 'latin1') + 12;
+    tampered[inContent + 5] = (tampered[inContent + 5] as number) ^ 0x01;
+    const report = await reportOf(tampered);
+    // The document time-stamp covers the changed byte; its TSA's chain is the trusted one.
+    expect(report.documentTimestamps).toEqual([
+      expect.objectContaining({ valid: false, trusted: true }),
+    ]);
+    const res = await validateBytes(ann, tampered, '&format=pdf');
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'signet-report-'));
+    const path = join(dir, 'tampered.pdf');
+    await import('node:fs/promises').then((fs) => fs.writeFile(path, res.rawPayload));
+    const output = (await runTool('pdftotext', [path, '-'])).output;
+    const text = Buffer.from(output, 'latin1').toString('utf8').replace(/\s+/g, ' ');
+    const stamps = text.slice(text.indexOf('Document time-stamps'));
+    expect(stamps).toContain(report.documentTimestamps[0]!.name);
+    expect(stamps).toMatch(/Time-Stamping Authority · does not verify(?! ·)/);
+    expect(text).not.toMatch(/does not verify · (trusted|not trusted)/);
+  });
+
   it("an incremental update that swaps a page's content after signing: ISA and shadow flagged, the change listed", async () => {
     const attacked = await swapPageContent(signed, '1 0 0 rg 50 500 400 200 re f');
     const report = await reportOf(attacked);

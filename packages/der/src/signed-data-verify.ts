@@ -1,9 +1,12 @@
 /**
- * Checks the signature of a signed structure (a certificate, CRL or OCSP response) with node:crypto:
- * RSA (PKCS #1 v1.5 and PSS), ECDSA and Ed25519, what CAs and OCSP responders sign with.
+ * Checks the signature of a signed structure (a certificate, CRL or OCSP response): RSA (PKCS #1
+ * v1.5 and PSS), ECDSA and Ed25519 with node:crypto, what CAs and OCSP responders sign with, and
+ * SLH-DSA-SHA2-128f with @noble/post-quantum (Node's OpenSSL 3.0 does not know it), what Signet's
+ * post-quantum CA signs with.
  */
 import { constants, createPublicKey, verify } from 'node:crypto';
-import { derChild, derChildren, derInteger, derOid, readDer } from './der-read';
+import { slh_dsa_sha2_128f } from '@noble/post-quantum/slh-dsa.js';
+import { derChild, derChildren, derContent, derInteger, derOid, readDer } from './der-read';
 import { X509_OID } from './oids';
 import type { AlgorithmIdentifier } from './x509-read';
 
@@ -46,6 +49,13 @@ export function verifySignedData(options: {
 }): boolean {
   const { algorithm, data, signature } = options;
   try {
+    if (algorithm.oid === X509_OID.slhDsaSha2_128f) {
+      // The key must be one too (RFC 9909): its bits are the public key, the parameters absent.
+      const [keyAlgorithm, bits] = derChildren(readDer(options.spki));
+      const keyOid = keyAlgorithm ? derOid(derChild(keyAlgorithm, 0)) : '';
+      if (keyOid !== X509_OID.slhDsaSha2_128f || !bits) return false;
+      return slh_dsa_sha2_128f.verify(signature, data, derContent(bits).subarray(1));
+    }
     const key = createPublicKey({ key: Buffer.from(options.spki), format: 'der', type: 'spki' });
     if (algorithm.oid === X509_OID.ed25519) return verify(null, data, key, signature);
     if (algorithm.oid === X509_OID.rsaPss) {

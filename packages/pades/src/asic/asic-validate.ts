@@ -6,9 +6,18 @@ import {
   digestName,
   OID,
   parseSignedData,
+  signatureAlgorithmName,
   verifyTimestampToken,
 } from '../cms';
-import type { CertificateSummary } from '../validation';
+import { revocationPool } from '../long-term';
+import {
+  applyRevocation,
+  type CertificatePath,
+  type CertificateSummary,
+  type RevocationData,
+  type RevocationPath,
+  type RevocationReport,
+} from '../validation';
 import { ASIC_E_MIMETYPE, XMLDSIG_SHA256, parseAsicManifest } from './asic-manifest';
 import { readAsic, type AsicLimits } from './asic-zip';
 
@@ -16,6 +25,12 @@ export interface AsicValidateOptions {
   /** DER certificates trusted as roots. */
   trustAnchors: Uint8Array[];
   limits?: AsicLimits;
+  /**
+   * Asked once, with the signers' and TSAs' certification paths (DER, end-entity first), for
+   * their OCSP responses or CRLs (source ONLINE in the report), as a PDF's validation asks: a
+   * container has no DSS, so without it revocation is not checked.
+   */
+  online?: (paths: RevocationPath[]) => Promise<RevocationData>;
 }
 
 /** One document a manifest names, and whether its digest matches the container's file. */
@@ -37,10 +52,20 @@ export interface AsicSignatureReport {
   chain: string[];
   chainTrusted: boolean;
   certificateValidAtSigningTime?: boolean;
+  /** By name, as a PDF signature's (`RSA_PKCS1`, `ECDSA`, …); an unknown one as its OID. */
   algorithm?: string;
   /** The signing-time attribute (claimed by the signer). */
   signingTime?: Date;
-  timestamp?: { time?: Date; valid: boolean; trusted: boolean; tsa?: string };
+  timestamp?: {
+    time?: Date;
+    valid: boolean;
+    trusted: boolean;
+    tsa?: string;
+    /** Revocation of the TSA's certificate, when asked online. */
+    revocation?: RevocationReport;
+  };
+  /** Revocation of the signer's certificate, when asked online. */
+  revocation?: RevocationReport;
   /** CAdES baseline level: B-T with a valid signature time-stamp, else B-B. */
   level: 'B-B' | 'B-T';
   references: AsicReferenceReport[];
@@ -72,14 +97,21 @@ function summary(certificate: Certificate): CertificateSummary {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 
+/** The signer's and the time-stamp's TSA's paths, which revocation is asked about. */
+interface SignatureEvidence {
+  chain: CertificatePath;
+  tsaChain?: CertificatePath;
+}
+
 /** Checks one `.p7s` over its manifest, then the manifest's references against the files. */
 function checkSignature(options: {
   signatureName: string;
   manifestName: string | undefined;
   files: Map<string, Uint8Array>;
   anchors: Certificate[];
+  evidence: SignatureEvidence;
 }): AsicSignatureReport {
-  const { signatureName, manifestName, files, anchors } = options;
+  const { signatureName, manifestName, files, anchors, evidence } = options;
   const problems: string[] = [];
   const report: AsicSignatureReport = {
     signatureName,
@@ -111,7 +143,7 @@ function checkSignature(options: {
     return report;
   }
   if (signedData.eContent) problems.push('the CMS is not detached');
-  report.algorithm = info.signatureAlgorithm.oid;
+  report.algorithm = signatureAlgorithmName(info.signatureAlgorithm.oid);
   let digest: Buffer;
   try {
     digest = createHash(digestName(info.digestAlgorithm)).update(manifest).digest();
@@ -127,6 +159,7 @@ function checkSignature(options: {
   if (check.signerCertificate) {
     report.signer = summary(check.signerCertificate);
     const chain = buildChain(check.signerCertificate, signedData.certificates, anchors);
+    evidence.chain = chain;
     report.chain = chain.path.map((cert) => cert.subjectName);
     report.chainTrusted = chain.trusted;
     if (!chain.trusted) problems.push('the certificate chain does not lead to a trust anchor');
@@ -139,12 +172,12 @@ function checkSignature(options: {
       tokenNode.buffer.subarray(tokenNode.start, tokenNode.end),
       info.signature,
     );
+    if (ts.tsaCertificate)
+      evidence.tsaChain = buildChain(ts.tsaCertificate, ts.certificates, anchors);
     report.timestamp = {
       time: ts.time,
       valid: ts.imprintMatches && ts.signatureValid,
-      trusted: ts.tsaCertificate
-        ? buildChain(ts.tsaCertificate, ts.certificates, anchors).trusted
-        : false,
+      trusted: evidence.tsaChain?.trusted ?? false,
       tsa: ts.tsaCertificate?.subjectName,
     };
     if (report.timestamp.valid) report.level = 'B-T';
@@ -186,10 +219,32 @@ function checkSignature(options: {
   return report;
 }
 
+/** Each signer's (and TSA's) revocation now, from what `online` answers about their paths. */
+async function checkRevocation(
+  checked: { report: AsicSignatureReport; evidence: SignatureEvidence }[],
+  online: NonNullable<AsicValidateOptions['online']>,
+): Promise<void> {
+  const paths = new Map<string, CertificatePath>();
+  for (const { evidence } of checked) {
+    for (const chain of [evidence.chain, evidence.tsaChain]) {
+      const leaf = chain?.path[0];
+      if (chain && leaf) paths.set(Buffer.from(leaf.der).toString('base64'), chain);
+    }
+  }
+  if (paths.size === 0) return;
+  const data = await online(
+    [...paths.values()].map(({ path, trusted }) => ({ path: path.map((c) => c.der), trusted })),
+  );
+  const pool = revocationPool({ ocsps: data.ocsps ?? [], crls: data.crls ?? [] }, 'ONLINE');
+  const now = new Date();
+  for (const { report, evidence } of checked) applyRevocation(report, evidence, pool, now);
+}
+
 /**
  * Validates an ASiC-E container with CAdES signatures (EN 319 162-1): the mimetype, each
- * `META-INF/*.p7s` over the ASiCManifest that names it (CMS, chain to the anchors, time-stamp),
- * each manifest's digests against the documents, and which documents no valid signature covers.
+ * `META-INF/*.p7s` over the ASiCManifest that names it (CMS, chain to the anchors, time-stamp,
+ * revocation when `online` answers), each manifest's digests against the documents, and which
+ * documents no valid signature covers.
  */
 export async function validateAsic(
   bytes: Uint8Array,
@@ -219,16 +274,21 @@ export async function validateAsic(
       problems.push(`${name} cannot be read`);
     }
   }
-  const signatures = entries.names
+  const checked = entries.names
     .filter((name) => /^META-INF\/[^/]*signature[^/]*\.p7s$/i.test(name))
-    .map((signatureName) =>
-      checkSignature({
+    .map((signatureName) => {
+      const evidence: SignatureEvidence = { chain: { path: [], trusted: false } };
+      const report = checkSignature({
         signatureName,
         manifestName: manifestOf.get(signatureName),
         files,
         anchors,
-      }),
-    );
+        evidence,
+      });
+      return { report, evidence };
+    });
+  if (options.online) await checkRevocation(checked, options.online);
+  const signatures = checked.map((c) => c.report);
   if (signatures.length === 0) problems.push('the container holds no signature');
   const covered = new Set(
     signatures.filter((s) => s.valid).flatMap((s) => s.references.map((r) => r.name)),

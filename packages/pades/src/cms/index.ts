@@ -4,6 +4,7 @@
  *
  * The room's public face: what other rooms of the package and src/index.ts use.
  */
+export { signatureAlgorithmName } from './algorithm-names';
 export { buildChain } from './certificate-chain';
 export {
   algorithmIdentifierOf,

@@ -7,6 +7,8 @@
 export { inspectPdf } from './inspect';
 export type { PdfInspection, PdfSecurity } from './inspect';
 export { revocationPaths, validate, validateOnline } from './validate';
+export { applyRevocation } from './long-term-validation';
+export type { CertificatePath } from './long-term-validation';
 export type {
   CertificateSummary,
   OnlineRevocation,

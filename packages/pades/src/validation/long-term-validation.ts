@@ -107,10 +107,13 @@ export function revocationReport(
   return report;
 }
 
-/** Fills a signature's revocation (and its TSA's) and adds what they mean to its problems. */
+/**
+ * Fills a signature's revocation (and its TSA's) and adds what they mean to its problems: a PDF
+ * signature's, or a container's (what both reports share).
+ */
 export function applyRevocation(
-  report: SignatureReport,
-  evidence: SignatureEvidence,
+  report: Pick<SignatureReport, 'timestamp' | 'revocation' | 'problems'>,
+  evidence: Pick<SignatureEvidence, 'chain' | 'tsaChain'>,
   pool: RevocationPool,
   now: Date,
 ): void {

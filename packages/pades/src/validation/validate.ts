@@ -5,6 +5,7 @@ import {
   digestName,
   OID,
   parseSignedData,
+  signatureAlgorithmName,
   verifyTimestampToken,
 } from '../cms';
 import {
@@ -57,20 +58,6 @@ function summary(certificate: Certificate): CertificateSummary {
     notAfter: certificate.notAfter,
   };
 }
-
-const ALGORITHM_NAMES: Record<string, string> = {
-  [OID.rsaEncryption]: 'RSA_PKCS1',
-  [OID.sha256WithRsa]: 'RSA_PKCS1',
-  [OID.sha384WithRsa]: 'RSA_PKCS1',
-  [OID.sha512WithRsa]: 'RSA_PKCS1',
-  [OID.sha1WithRsa]: 'RSA_PKCS1',
-  [OID.rsaPss]: 'RSA_PSS',
-  [OID.ecdsaWithSha256]: 'ECDSA',
-  [OID.ecdsaWithSha384]: 'ECDSA',
-  [OID.ecdsaWithSha512]: 'ECDSA',
-  [OID.ecPublicKey]: 'ECDSA',
-  [OID.slhDsaSha2_128f]: 'SLH_DSA_SHA2_128F',
-};
 
 /**
  * Offsets where a revision may end: right after each `%%EOF`, and after its end-of-line when one
@@ -398,7 +385,7 @@ function validateSignature(
   }
   const info = signedData.signerInfos[0];
   if (!info) return usf('the CMS has no SignerInfo');
-  report.algorithm = ALGORITHM_NAMES[info.signatureAlgorithm.oid] ?? info.signatureAlgorithm.oid;
+  report.algorithm = signatureAlgorithmName(info.signatureAlgorithm.oid);
   let digest: Buffer;
   try {
     digest = context.digests.digest(digestName(info.digestAlgorithm), range);

@@ -1,4 +1,4 @@
-import { toPem } from '@signet/der';
+import { parseCertificate, toPem } from '@signet/der';
 import type { PreparedSignature } from '@signet/pades';
 import {
   isQuantumSafeSigningCredential,
@@ -10,7 +10,7 @@ import type { AuthUser } from '#infra/auth-types';
 import { noTimings, type Timings } from '#infra/timings';
 import { embeddedCaRoots } from '#rssp/public';
 import { deleteUnusedUpload, findDocument, uniqueNames, type ZipEntry } from '../documents';
-import { quantumDemoReadme } from './quantum-demo-readme';
+import { quantumDemoReadme, type ReadmeCertificate } from './quantum-demo-readme';
 import { signatureIncrement } from './signature-evidence';
 import { pdfFailure } from '../pdf-work';
 import { algorithmOf, openSigningSession, type SignContext } from './sign-job';
@@ -30,6 +30,16 @@ const notQuantumSafe = () =>
 
 const pdfName = (name: string) => (/\.pdf$/i.test(name) ? name : `${name}.pdf`);
 
+/** A certificate of the chain as the README lists it: whom, and with what its issuer signed it. */
+function describeCertificate(der: Uint8Array): ReadmeCertificate {
+  const certificate = parseCertificate(der);
+  return {
+    subject: certificate.subjectName,
+    signatureAlgorithm: certificate.signatureAlgorithm.oid,
+    selfSigned: Buffer.compare(certificate.subject, certificate.issuer) === 0,
+  };
+}
+
 function entryOf(name: string, bytes: Uint8Array): ZipEntry {
   return {
     name,
@@ -45,7 +55,8 @@ function entryOf(name: string, bytes: Uint8Array): ZipEntry {
  * `POST signatures/pmSign` (D§2 quantum-safe demo, D§3 quantum payload): signs the caller's own
  * upload with their SLH-DSA credential, with its key password or a device's approval through the
  * same rSSP session as every sign call, and answers a zip of the signed PDF, the signer's
- * certificate chain (PEM) and a README in the user's language. Signet's own validator checks the
+ * certificate chain (PEM; from the embedded CA, SLH-DSA up to its post-quantum root, decision
+ * 057) and a README in the user's language that says what is post-quantum and what is not. Signet's own validator checks the
  * signed PDF before it is answered. Nothing new is stored: the upload, once signed, is deleted
  * unless a chain or batch uses it (it was made for this; decision 041), so the demo leaves the
  * user's storage as before the upload. A call that fails changes nothing but a wrong key
@@ -136,6 +147,8 @@ export async function quantumDemoSign(options: {
       chainName: names[1],
       signer: credential.subjectName,
       signedAt,
+      chain: credential.certificates.map(describeCertificate),
+      tsa: ours.timestamp?.tsa ?? null,
       valid: ours.valid,
       trusted: ours.chainTrusted,
     });

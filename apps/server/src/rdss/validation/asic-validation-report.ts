@@ -6,6 +6,7 @@ import {
   type ValidationReason,
   type ValidationReport,
 } from '@signet/contracts/validations';
+import { revocationReasons, revocationView } from './validation-report';
 
 const iso = (time: Date | undefined) =>
   time && !Number.isNaN(time.getTime()) ? time.toISOString() : null;
@@ -28,9 +29,7 @@ function reasonsOf(report: AsicSignatureReport, mimetypeValid: boolean): Validat
   if (report.certificateValidAtSigningTime === false) {
     reasons.push('CERTIFICATE_NOT_VALID_AT_SIGNING_TIME');
   }
-  if (report.timestamp && !report.timestamp.valid) reasons.push('TIMESTAMP_INVALID');
-  else if (report.timestamp && !report.timestamp.trusted) reasons.push('TIMESTAMP_NOT_TRUSTED');
-  return reasons;
+  return [...reasons, ...revocationReasons(report)];
 }
 
 function signatureOf(
@@ -78,8 +77,8 @@ function signatureOf(
       trusted: report.chainTrusted,
       certificateValidAtSigningTime: report.certificateValidAtSigningTime ?? null,
     },
-    // Revocation of a container's signers is not looked up (the PDF path's DSS has no twin here).
-    revocation: { status: 'NOT_CHECKED', source: 'NONE', revokedAt: null, producedAt: null },
+    // Asked online, as a PDF's is (a container has no DSS to carry it).
+    revocation: revocationView(report.revocation),
     level: report.signer ? report.level : null,
     // Whole: it covers every document of the container, each unchanged.
     coversWholeDocument: container.documents.every((d) => covered.includes(d.name)),
@@ -99,6 +98,8 @@ export function asicValidationReport(options: {
   trustAnchors: string[];
   chainId: string | null;
   validatedAt: Date;
+  /** What the online revocation check could not obtain. */
+  missingRevocationData?: string[];
 }): ValidationReport {
   const { report } = options;
   const signatures = report.signatures.map((s) => signatureOf(s, report));
@@ -115,5 +116,8 @@ export function asicValidationReport(options: {
     documentTimestamps: [],
     trustAnchors: options.trustAnchors,
     chainId: options.chainId,
+    ...(options.missingRevocationData?.length
+      ? { missingRevocationData: options.missingRevocationData }
+      : {}),
   };
 }

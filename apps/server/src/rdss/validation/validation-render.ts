@@ -14,6 +14,20 @@ function updateText(update: SignatureValidation['laterUpdates'][number], labels:
   ].join('; ');
 }
 
+/**
+ * A time-stamp's line: when, by whom, whether it verifies and, only when it does, whether its TSA
+ * is trusted (a token that does not verify is not called trusted, however its TSA chains).
+ */
+function timestampLine(
+  ts: { time: string | null; tsa: string | null; valid: boolean; trusted: boolean },
+  labels: ValidationLabels,
+): string {
+  const verdict = ts.valid
+    ? `${labels.intact} · ${ts.trusted ? labels.trusted : labels.untrusted}`
+    : labels.broken;
+  return `${time(ts.time)} · ${ts.tsa ?? '—'} · ${verdict}`;
+}
+
 /** The label/value rows of one signature, in the order a reader checks them. */
 function signatureRows(s: SignatureValidation, labels: ValidationLabels): [string, string][] {
   const rows: [string, string][] = [];
@@ -28,11 +42,7 @@ function signatureRows(s: SignatureValidation, labels: ValidationLabels): [strin
   rows.push([labels.claimedTime, time(s.claimedSigningTime)]);
   rows.push([
     labels.timestamp,
-    s.timestamp
-      ? `${time(s.timestamp.time)} · ${s.timestamp.tsa ?? '—'} · ${
-          s.timestamp.valid ? labels.intact : labels.broken
-        } · ${s.timestamp.trusted ? labels.trusted : labels.untrusted}`
-      : labels.notTimestamped,
+    s.timestamp ? timestampLine(s.timestamp, labels) : labels.notTimestamped,
   ]);
   rows.push([labels.algorithm, s.algorithm ?? '—']);
   rows.push([
@@ -122,16 +132,7 @@ export async function renderValidationReport(
     writer.text(labels.documentTimestamps, { size: 13, bold: true, gap: 2 });
     for (const ts of report.documentTimestamps) {
       if (!writer.room(14)) break;
-      writer.row(
-        ts.name,
-        oneLine(
-          `${time(ts.time)} · ${ts.tsa ?? '—'} · ${ts.valid ? labels.intact : labels.broken} · ${
-            ts.trusted ? labels.trusted : labels.untrusted
-          }`,
-        ),
-        16,
-        9.5,
-      );
+      writer.row(ts.name, oneLine(timestampLine(ts, labels)), 16, 9.5);
     }
   }
   const total = writer.pages.length;

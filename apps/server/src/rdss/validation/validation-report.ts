@@ -1,4 +1,8 @@
-import type { SignatureReport, ValidationReport as EngineReport } from '@signet/pades';
+import type {
+  RevocationReport,
+  SignatureReport,
+  ValidationReport as EngineReport,
+} from '@signet/pades';
 import {
   overallVerdict,
   verdictOf,
@@ -13,11 +17,7 @@ function iso(time: Date | undefined): string | null {
   return time && !Number.isNaN(time.getTime()) ? time.toISOString() : null;
 }
 
-/**
- * Why a signature is not VALID, from the engine's findings (decision 039). A revoked certificate
- * invalidates only a signature made after the revocation: one a valid time-stamp proves earlier
- * stays valid; without that proof it is indeterminate.
- */
+/** Why a signature is not VALID, from the engine's findings (decision 039). */
 function reasonsOf(report: SignatureReport): ValidationReason[] {
   const reasons: ValidationReason[] = [];
   const { flags } = report;
@@ -33,6 +33,26 @@ function reasonsOf(report: SignatureReport): ValidationReason[] {
   if (!report.chainTrusted) reasons.push('CHAIN_NOT_TRUSTED');
   if (report.certificateValidAtSigningTime === false)
     reasons.push('CERTIFICATE_NOT_VALID_AT_SIGNING_TIME');
+  reasons.push(...revocationReasons(report));
+  // The signed bytes are intact, but pages shown are not the pages signed (decision 056).
+  if (
+    report.subsequentUpdates.some((u) => u.trail === 'PAGES_ADDED' || u.trail === 'PAGES_REPLACED')
+  )
+    reasons.push('TRAIL_PAGES_CHANGED');
+  return reasons;
+}
+
+/**
+ * What a signer's revocation and the signature time-stamp add to the reasons, for a PDF
+ * signature and a container's alike. A revoked certificate invalidates only a signature made
+ * after the revocation: one a valid time-stamp proves earlier stays valid; without that proof
+ * it is indeterminate.
+ */
+export function revocationReasons(report: {
+  revocation?: RevocationReport | undefined;
+  timestamp?: { time?: Date | undefined; valid: boolean; trusted: boolean } | undefined;
+}): ValidationReason[] {
+  const reasons: ValidationReason[] = [];
   const revocation = report.revocation;
   if (revocation?.status === 'REVOKED') {
     const proven = report.timestamp?.valid ? report.timestamp.time : undefined;
@@ -47,11 +67,6 @@ function reasonsOf(report: SignatureReport): ValidationReason[] {
   }
   if (report.timestamp && !report.timestamp.valid) reasons.push('TIMESTAMP_INVALID');
   else if (report.timestamp && !report.timestamp.trusted) reasons.push('TIMESTAMP_NOT_TRUSTED');
-  // The signed bytes are intact, but pages shown are not the pages signed (decision 056).
-  if (
-    report.subsequentUpdates.some((u) => u.trail === 'PAGES_ADDED' || u.trail === 'PAGES_REPLACED')
-  )
-    reasons.push('TRAIL_PAGES_CHANGED');
   return reasons;
 }
 
@@ -94,16 +109,7 @@ export function signatureValidation(report: SignatureReport): SignatureValidatio
       trusted: report.chainTrusted,
       certificateValidAtSigningTime: report.certificateValidAtSigningTime ?? null,
     },
-    revocation: report.revocation
-      ? {
-          status: report.revocation.source === 'NONE' ? 'NOT_CHECKED' : report.revocation.status,
-          source: report.revocation.source,
-          revokedAt: iso(report.revocation.revokedAt),
-          producedAt: iso(report.revocation.producedAt),
-          validAtSigningTime: report.revocation.validAtSigningTime ?? null,
-          ...(report.revocation.missing ? { missing: report.revocation.missing } : {}),
-        }
-      : { status: 'NOT_CHECKED', source: 'NONE', revokedAt: null, producedAt: null },
+    revocation: revocationView(report.revocation),
     // The engine names the level once it reads validation data (B-LT, B-LTA); before that a
     // valid signature time-stamp is B-T.
     level: readable ? (report.level ?? (report.timestamp?.valid ? 'B-T' : 'B-B')) : null,
@@ -123,6 +129,22 @@ export function signatureValidation(report: SignatureReport): SignatureValidatio
       SHADOW: report.flags.shadowAttack,
     },
   };
+}
+
+/** A signer's revocation as the API answers it; none known is NOT_CHECKED. */
+export function revocationView(
+  revocation: RevocationReport | undefined,
+): SignatureValidation['revocation'] {
+  return revocation
+    ? {
+        status: revocation.source === 'NONE' ? 'NOT_CHECKED' : revocation.status,
+        source: revocation.source,
+        revokedAt: iso(revocation.revokedAt),
+        producedAt: iso(revocation.producedAt),
+        validAtSigningTime: revocation.validAtSigningTime ?? null,
+        ...(revocation.missing ? { missing: revocation.missing } : {}),
+      }
+    : { status: 'NOT_CHECKED', source: 'NONE', revokedAt: null, producedAt: null };
 }
 
 /** The engine's report of a PDF as the API answers it. */

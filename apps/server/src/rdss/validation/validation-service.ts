@@ -4,6 +4,7 @@ import {
   buildAsic,
   isPdfError,
   validateAsic,
+  type RevocationPath,
   type ValidationReport as EngineReport,
 } from '@signet/pades';
 import type { AppContext } from '#infra/app-context';
@@ -111,17 +112,28 @@ async function validateOnline(
   anchors: Uint8Array[],
 ): Promise<{ report: EngineReport; missing: string[] }> {
   const paths = await ctx.pdf.revocationPaths(bytes, anchors);
-  const trusted = paths.filter((p) => p.trusted).map((p) => p.path);
-  if (trusted.length === 0) return { report: await ctx.pdf.validate(bytes, anchors), missing: [] };
-  let data: Pick<ValidationData, 'ocsps' | 'crls' | 'missing'>;
-  try {
-    data = await ctx.validationData.collect(trusted);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'failed';
-    data = { ocsps: [], crls: [], missing: [`Online revocation data: ${reason}`] };
-  }
+  const data = await collectOnline(ctx, paths);
+  if (!data) return { report: await ctx.pdf.validate(bytes, anchors), missing: [] };
   const report = await ctx.pdf.validate(bytes, anchors, { ocsps: data.ocsps, crls: data.crls });
   return { report, missing: data.missing };
+}
+
+/**
+ * The OCSP responses and CRLs of the trusted paths among `paths`, asked of the rSSP's source now;
+ * undefined when no path is trusted (nothing is asked). What cannot be fetched is listed.
+ */
+async function collectOnline(
+  ctx: ValidationContext,
+  paths: RevocationPath[],
+): Promise<Pick<ValidationData, 'ocsps' | 'crls' | 'missing'> | undefined> {
+  const trusted = paths.filter((p) => p.trusted).map((p) => p.path);
+  if (trusted.length === 0) return undefined;
+  try {
+    return await ctx.validationData.collect(trusted);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'failed';
+    return { ocsps: [], crls: [], missing: [`Online revocation data: ${reason}`] };
+  }
 }
 
 /**
@@ -133,7 +145,10 @@ const containerLimits = (size: number) => ({
   maxInflatedBytes: Math.min(512 * 1024 * 1024, Math.max(64 * 1024 * 1024, size * 8)),
 });
 
-/** An ASiC-E container (decision 040): each CAdES signature over its manifest, each document's digest. */
+/**
+ * An ASiC-E container (decision 040): each CAdES signature over its manifest, each document's
+ * digest, and its signers' revocation asked online as a PDF's is.
+ */
 async function validateContainer(options: {
   ctx: ValidationContext;
   actor: AuthUser;
@@ -145,9 +160,15 @@ async function validateContainer(options: {
   const validatedAt = new Date();
   const anchors = await ctx.trustAnchors();
   let report;
+  let missing: string[] = [];
+  const online = async (paths: RevocationPath[]) => {
+    const data = await collectOnline(ctx, paths);
+    missing = data?.missing ?? [];
+    return data ?? {};
+  };
   try {
     report = await ctx.turns.run(actor.id, () =>
-      validateAsic(bytes, { trustAnchors: anchors, limits: containerLimits(bytes.length) }),
+      validateAsic(bytes, { trustAnchors: anchors, limits: containerLimits(bytes.length), online }),
     );
   } catch (error) {
     if (!isPdfError(error)) throw error;
@@ -157,6 +178,7 @@ async function validateContainer(options: {
     throw new AppError('DOCUMENT_PARSING_ERROR', message, undefined, { cause: error });
   }
   return asicValidationReport({
+    missingRevocationData: missing,
     report,
     fileName: options.fileName,
     fileSize: bytes.length,

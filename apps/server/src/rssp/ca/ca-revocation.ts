@@ -23,6 +23,7 @@ import {
   lockCrl,
   recordIssued,
   storeCrl,
+  type CaId,
   type IssuedCertificateRow,
 } from '../records';
 
@@ -37,26 +38,41 @@ const ocspValidityMs = 24 * hourMs;
 const crlValidityMs = 7 * 24 * hourMs;
 const crlRefreshMs = 24 * hourMs;
 
-/** The embedded CA's revocation answers: its OCSP responder and its CRL (decision 037). */
+/** What an embedded CA answers about one of its certificates, in process. */
+export interface EmbeddedAnswer {
+  /** An OCSP response (the classical CA) or the current CRL (the post-quantum one), DER. */
+  kind: 'ocsp' | 'crl';
+  der: Buffer;
+  /** The issuing CA's certificate (DER). */
+  issuer: Buffer;
+}
+
+/**
+ * The embedded CAs' revocation answers (decision 037): the classical CA's OCSP responder and CRL,
+ * and the post-quantum CA's CRL (it runs no OCSP responder, decision 057).
+ */
 export interface CaRevocation {
   /**
-   * A DER OCSPResponse for a DER OCSPRequest (malformedRequest for bytes that are not one, or a
-   * nonce outside 1–32 bytes). Without a nonce, an answer signed in the last minute that says
-   * the same is given again (ocsp-answer-cache.ts).
+   * A DER OCSPResponse of the classical CA for a DER OCSPRequest (malformedRequest for bytes that
+   * are not one, or a nonce outside 1–32 bytes); a certificate of another CA is unknown to it.
+   * Without a nonce, an answer signed in the last minute that says the same is given again
+   * (ocsp-answer-cache.ts).
    */
   answerOcsp(request: Uint8Array): Promise<Buffer>;
-  /** The current CRL (DER), made when a revocation made it stale or it is a day old. */
-  currentCrl(): Promise<Buffer | undefined>;
   /**
-   * An OCSP response for each of `certificates` (DER) the embedded CA's key signed, made now and
-   * signed in process (one CA key unwrap for all of them); undefined at the place of a
-   * certificate of another CA. A certificate the CA signed and did not record (issued outside
-   * enrollment) is recorded first, so it answers good rather than unknown. Never reused: each
-   * signature's validation data is produced after its time-stamp (decision 038).
+   * A CA's current CRL (DER), made when a revocation made it stale or it is a day old; undefined
+   * while there is no such CA.
    */
-  responsesFor(
-    certificates: Buffer[],
-  ): Promise<({ response: Buffer; issuer: Buffer } | undefined)[]>;
+  currentCrl(id?: CaId): Promise<Buffer | undefined>;
+  /**
+   * For each of `certificates` (DER) an embedded CA's key signed: an OCSP response of the
+   * classical CA, made now and signed in process (one CA key unwrap for all of them), never
+   * reused, since each signature's validation data is produced after its time-stamp (decision
+   * 038); or the post-quantum CA's current CRL. Undefined at the place of a certificate of
+   * another CA. A certificate a CA signed and did not record (issued outside enrollment) is
+   * recorded first, so it answers good rather than unknown.
+   */
+  responsesFor(certificates: Buffer[]): Promise<(EmbeddedAnswer | undefined)[]>;
 }
 
 /** What a certificate's issuance record says (none: unknown). */
@@ -84,7 +100,11 @@ function isOurs(ca: EmbeddedCaKey, certId: OcspCertId): boolean {
 
 export function createCaRevocation(options: { database: Database; ring: KeyRing }): CaRevocation {
   const { db } = options.database;
-  const loadCa = embeddedCaReader(db, options.ring);
+  const readers: Record<CaId, () => Promise<EmbeddedCaKey | undefined>> = {
+    embedded: embeddedCaReader(db, options.ring, 'embedded'),
+    'post-quantum': embeddedCaReader(db, options.ring, 'post-quantum'),
+  };
+  const loadCa = readers.embedded;
   const recentAnswers = createOcspAnswerCache();
 
   const singleAnswer = (certId: Uint8Array, row: IssuedCertificateRow | undefined, now: Date) => ({
@@ -196,38 +216,55 @@ export function createCaRevocation(options: { database: Database; ring: KeyRing 
     });
   }
 
+  async function crlOf(ca: EmbeddedCaKey): Promise<Buffer> {
+    const row = await findCrl(db, ca.keyHash);
+    if (row && !row.stale && Date.now() < row.thisUpdate.getTime() + crlRefreshMs)
+      return Buffer.from(row.der);
+    return makeCrl(ca);
+  }
+
+  /** The classical CA's OCSP responses for the certificates it signed. */
+  async function ocspAnswers(certificates: Buffer[]): Promise<(EmbeddedAnswer | undefined)[]> {
+    const ca = await loadCa();
+    if (!ca) return certificates.map(() => undefined);
+    const records = await recordsOf(ca, certificates);
+    if (records.every((row) => !row)) return records.map(() => undefined);
+    // The records are read before `now`: each answer states what was recorded when it was made.
+    const now = wholeSecondsNow();
+    // One unwrap of the CA key signs every answer (withSigner wipes it after); one response
+    // per certificate, each produced now, none kept.
+    return ca.withSigner((signer) =>
+      certificates.map((certificate, i) => {
+        const row = records[i];
+        if (!row) return undefined;
+        const der = buildOcspResponse({
+          responderSpki: ca.root.spki,
+          producedAt: now,
+          answers: [singleAnswer(ocspCertId(certificate, ca.rootDer), row, now)],
+          signer,
+        });
+        return { kind: 'ocsp' as const, der, issuer: ca.rootDer };
+      }),
+    );
+  }
+
   return {
     answerOcsp,
-    async currentCrl() {
-      const ca = await loadCa();
-      if (!ca) return undefined;
-      const row = await findCrl(db, ca.keyHash);
-      if (row && !row.stale && Date.now() < row.thisUpdate.getTime() + crlRefreshMs)
-        return Buffer.from(row.der);
-      return makeCrl(ca);
+    async currentCrl(id = 'embedded') {
+      const ca = await readers[id]();
+      return ca ? crlOf(ca) : undefined;
     },
     async responsesFor(certificates) {
-      const ca = await loadCa();
-      if (!ca) return certificates.map(() => undefined);
-      const records = await recordsOf(ca, certificates);
-      if (records.every((row) => !row)) return records.map(() => undefined);
-      // The records are read before `now`: each answer states what was recorded when it was made.
-      const now = wholeSecondsNow();
-      // One unwrap of the CA key signs every answer (withSigner wipes it after); one response
-      // per certificate, each produced now, none kept.
-      return ca.withSigner((signer) =>
-        certificates.map((certificate, i) => {
-          const row = records[i];
-          if (!row) return undefined;
-          const response = buildOcspResponse({
-            responderSpki: ca.root.spki,
-            producedAt: now,
-            answers: [singleAnswer(ocspCertId(certificate, ca.rootDer), row, now)],
-            signer,
-          });
-          return { response, issuer: ca.rootDer };
-        }),
-      );
+      const answers = await ocspAnswers(certificates);
+      const left = certificates.filter((_, i) => !answers[i]);
+      const pq = left.length > 0 ? await readers['post-quantum']() : undefined;
+      if (!pq) return answers;
+      // The post-quantum CA's certificates: its CRL, signed daily and on a revocation.
+      const records = await recordsOf(pq, left);
+      if (records.every((row) => !row)) return answers;
+      const crl = { kind: 'crl' as const, der: await crlOf(pq), issuer: pq.rootDer };
+      let next = 0;
+      return answers.map((answer) => answer ?? (records[next++] ? crl : undefined));
     },
   };
 }

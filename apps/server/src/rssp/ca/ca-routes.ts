@@ -9,6 +9,7 @@ import { createCallLimiter } from '#infra/call-limiter';
 import { addressBudgetKey } from '#infra/http';
 import type { CaRevocation } from './ca-revocation';
 import type { RsspContext } from '../context';
+import { findCertificateAuthority } from '../records';
 
 /** Largest OCSP request taken (RFC 6960 requests for a few certificates are a few hundred bytes). */
 const maxOcspRequestBytes = 8192;
@@ -19,7 +20,9 @@ const ocspResponseType = 'application/ocsp-response';
  * with CA_MODE=external the external CA's (CMP_CA_CERT_FILE, else the top of its first chain).
  * `ca/certificate.cer` (DER, the AIA caIssuers of what the embedded CA issues), the embedded CA's
  * OCSP responder (`POST ca/ocsp`, `GET ca/ocsp/{base64}`, RFC 6960) and CRL (`GET ca/crl`),
- * all public: relying parties check signatures without an account (decision 037).
+ * all public: relying parties check signatures without an account (decision 037). Under `ca/pq`
+ * the same of the post-quantum CA that certifies SLH-DSA keys, but no OCSP responder (decision
+ * 057); 404 until it certified its first key.
  */
 export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevocation }> = async (
   instance,
@@ -136,6 +139,64 @@ export const caRoutes: FastifyPluginAsync<{ ctx: RsspContext; revocation: CaRevo
       return reply
         .header('content-type', 'application/pkix-crl')
         .header('content-disposition', 'attachment; filename="signet-embedded-ca.crl"')
+        .send(crl);
+    },
+  );
+  const postQuantumRoot = async () => {
+    const row = await findCertificateAuthority(ctx.database.db, 'post-quantum');
+    if (!row) throw new AppError('NOT_FOUND', 'This server has no post-quantum CA (yet)');
+    return row.certificatePem;
+  };
+  app.get(
+    '/ca/pq/certificate',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        description: "The post-quantum CA's root certificate (SLH-DSA), PEM",
+        querystring: emptyQuerySchema,
+        response: { 200: z.string().describe('Root certificate, PEM'), 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'application/x-pem-file; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="signet-post-quantum-ca.pem"')
+        .send(await postQuantumRoot()),
+  );
+  app.get(
+    '/ca/pq/certificate.cer',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        description: "The post-quantum CA's root certificate, DER",
+        querystring: emptyQuerySchema,
+        response: { 200: z.any().describe('CA certificate, DER'), 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const [der] = fromPem(await postQuantumRoot(), 'CERTIFICATE');
+      return reply.header('content-type', 'application/pkix-cert').send(der);
+    },
+  );
+  app.get(
+    '/ca/pq/crl',
+    {
+      schema: {
+        tags: ['credentials'],
+        security: [],
+        description: "The post-quantum CA's CRL (DER, signed with SLH-DSA)",
+        querystring: emptyQuerySchema,
+        response: { 200: z.any().describe('CRL, DER'), 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const crl = await revocation.currentCrl('post-quantum');
+      if (!crl) throw new AppError('NOT_FOUND', 'This server has no post-quantum CA (yet)');
+      return reply
+        .header('content-type', 'application/pkix-crl')
+        .header('content-disposition', 'attachment; filename="signet-post-quantum-ca.crl"')
         .send(crl);
     },
   );

@@ -23,7 +23,9 @@ export interface CertificateAuthority {
    * id-kp-emailProtection, two years) naming `email`, the owner's confirmed account address, as
    * subjectAltName; none while it is unconfirmed. It names the CA's
    * OCSP responder, certificate and CRL, and is recorded as issued (rssp.issued_certificates)
-   * before it is returned, so the responder knows it from then on (decision 037).
+   * before it is returned, so the responder knows it from then on (decision 037). An SLH-DSA key
+   * is certified by the post-quantum CA instead, with SLH-DSA, naming its certificate and CRL
+   * (decision 057).
    */
   enroll(request: EnrollmentRequest): Promise<Buffer[]>;
 }

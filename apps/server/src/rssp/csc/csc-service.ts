@@ -96,6 +96,9 @@ export function credentialInfo(row: CredentialRow, options: InfoOptions, scal: '
   };
   const explicit = row.authMode === 'EXPLICIT';
   const pinLabel = 'Key password';
+  // Every key password is set through keyPasswordSchema, digits only: CSC's "N" (numeric) lets
+  // a client offer a number pad rather than "A" (alphanumeric).
+  const pinFormat = 'N';
   return {
     description: row.description,
     signatureQualifier: 'eu_eidas_aes',
@@ -112,15 +115,15 @@ export function credentialInfo(row: CredentialRow, options: InfoOptions, scal: '
                   {
                     type: 'Password',
                     id: 'PIN',
-                    format: 'A',
+                    format: pinFormat,
                     label: pinLabel,
-                    description: 'The key password of the credential',
+                    description: 'The key password of the credential (digits only)',
                   },
                 ],
               }
             : { mode: 'implicit', description: 'Approve on your registered device' },
           PIN: explicit
-            ? { presence: 'true', format: 'A', label: pinLabel }
+            ? { presence: 'true', format: pinFormat, label: pinLabel }
             : { presence: 'false' },
           OTP: { presence: 'false' },
         }

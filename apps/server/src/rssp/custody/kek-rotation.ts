@@ -6,7 +6,7 @@ import { caAad, tsaAad, wrapAad } from '../keys';
 
 /**
  * After a KEK rotation, moves every blob wrapped under the KEK alone (implicit credentials,
- * credentials not yet activated, the embedded CA's and TSA's keys) to the current KEK. Each row is updated
+ * credentials not yet activated, the embedded CAs' and TSA's keys) to the current KEK. Each row is updated
  * only if it still holds the blob read (instances starting together do not clash). Blobs under a
  * key password or PUK move when their owner's secret re-wraps them. Returns how many moved.
  */
@@ -33,12 +33,13 @@ export async function rewrapKekBlobs(options: {
     key.fill(0);
     moved += updated.length;
   }
-  const [ca] = await db.select().from(certificateAuthority);
-  if (ca && wrappedKekId(ca.wrappedKey) !== ring.current.id) {
-    const key = unwrapWithKek(ring, ca.wrappedKey, caAad);
+  // The embedded CA and, once made, its post-quantum sibling.
+  for (const ca of await db.select().from(certificateAuthority)) {
+    if (wrappedKekId(ca.wrappedKey) === ring.current.id) continue;
+    const key = unwrapWithKek(ring, ca.wrappedKey, caAad(ca.id));
     const updated = await db
       .update(certificateAuthority)
-      .set({ wrappedKey: wrapWithKek(ring, key, caAad) })
+      .set({ wrappedKey: wrapWithKek(ring, key, caAad(ca.id)) })
       .where(
         and(eq(certificateAuthority.id, ca.id), eq(certificateAuthority.wrappedKey, ca.wrappedKey)),
       )

@@ -5,6 +5,7 @@ export type { HashName } from './hash-name';
 export {
   createSigner,
   generateKey,
+  spkiAlgorithm,
   supportedAlgorithms,
   supportedEcCurves,
   verifySignature,

@@ -9,8 +9,8 @@ export type SecretKind = 'password' | 'puk';
 export const wrapAad = (credentialId: string, purpose: 'kek' | SecretKind) =>
   `credential|${credentialId}|${purpose}`;
 
-/** The embedded CA's key. */
-export const caAad = 'certificate-authority|embedded';
+/** An embedded CA's key: `embedded` (the classical root) or `post-quantum`. */
+export const caAad = (id: 'embedded' | 'post-quantum') => `certificate-authority|${id}`;
 
 /** A key of the embedded time-stamping authority (`rssp.tsa_keys`). */
 export const tsaAad = (id: string) => `tsa-key|${id}`;

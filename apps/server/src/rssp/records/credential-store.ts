@@ -4,6 +4,7 @@ import { type Db, type Tx, containing } from '#infra/database';
 import {
   certificateAuthority,
   credentials,
+  type CaId,
   type CredentialRow,
   type NewCredentialRow,
 } from './credential-table';
@@ -133,24 +134,28 @@ export async function deleteCredential(db: Handle, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-export async function findCertificateAuthority(db: Handle) {
-  const [row] = await db
-    .select()
-    .from(certificateAuthority)
-    .where(eq(certificateAuthority.id, 'embedded'));
+/** The row of one of the embedded CAs: the classical root, or its post-quantum sibling. */
+export async function findCertificateAuthority(db: Handle, id: CaId = 'embedded') {
+  const [row] = await db.select().from(certificateAuthority).where(eq(certificateAuthority.id, id));
   return row;
 }
 
-/** Inserts the CA unless another instance did first; returns the row that won. */
+/** Every embedded CA there is (the post-quantum one once an SLH-DSA key was certified). */
+export async function listCertificateAuthorities(db: Handle) {
+  return db.select().from(certificateAuthority).orderBy(certificateAuthority.id);
+}
+
+/** Inserts a CA unless another instance did first; returns the row that won. */
 export async function insertCertificateAuthority(
   db: Handle,
   values: { certificatePem: string; wrappedKey: string },
+  id: CaId = 'embedded',
 ) {
   await db
     .insert(certificateAuthority)
-    .values({ id: 'embedded', ...values })
+    .values({ id, ...values })
     .onConflictDoNothing();
-  return findCertificateAuthority(db);
+  return findCertificateAuthority(db, id);
 }
 
 /**

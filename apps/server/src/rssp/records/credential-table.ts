@@ -53,9 +53,15 @@ export const credentials = rssp.table('credentials', {
 export type CredentialRow = typeof credentials.$inferSelect;
 export type NewCredentialRow = typeof credentials.$inferInsert;
 
-/** `rssp.certificate_authority`: the embedded CA's root certificate and wrapped key. */
+/**
+ * Which embedded CA a row is: the classical one (EC P-384), or the post-quantum one (SLH-DSA)
+ * that certifies SLH-DSA keys (migration 010, decision 057).
+ */
+export type CaId = 'embedded' | 'post-quantum';
+
+/** `rssp.certificate_authority`: each embedded CA's root certificate and wrapped key. */
 export const certificateAuthority = rssp.table('certificate_authority', {
-  id: text('id').primaryKey(),
+  id: text('id').$type<CaId>().primaryKey(),
   certificatePem: text('certificate_pem').notNull(),
   wrappedKey: text('wrapped_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -10,10 +10,16 @@ export {
   findCertificateAuthority,
   findCredential,
   insertCertificateAuthority,
+  listCertificateAuthorities,
   lockCredential,
   updateCredential,
 } from './credential-store';
-export { certificateAuthority, credentials, type CredentialRow } from './credential-table';
+export {
+  certificateAuthority,
+  credentials,
+  type CaId,
+  type CredentialRow,
+} from './credential-table';
 export {
   findCrl,
   findIssued,

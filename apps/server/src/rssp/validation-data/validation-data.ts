@@ -230,13 +230,15 @@ export function createValidationDataSource(options: {
         }
       }
       // The embedded CA answers all of its certificates together (a signature's signer and TSA
-      // with one unwrap of its key), each answer made now; the others are asked over the network.
+      // with one unwrap of its key), each answer made now; its post-quantum sibling with its CRL;
+      // the others are asked over the network.
       const embedded = await revocation.responsesFor(
         wanted.map(({ cert }) => Buffer.from(cert.der)),
       );
       for (const [i, { cert, issuer }] of wanted.entries()) {
         const answered = embedded[i];
-        if (answered) out.addOcsp(answered.response);
+        if (answered?.kind === 'ocsp') out.addOcsp(answered.der);
+        else if (answered) out.addCrl(answered.der);
         else await revocationOf(cert, issuer);
       }
       return out.result();

@@ -151,6 +151,9 @@ export default function QuantumDemoPage() {
     <Stack spacing={2} sx={{ maxWidth: 720 }} data-testid="quantum-demo">
       <PageTitle>{t('title')}</PageTitle>
       <Typography color="text.secondary">{t('intro')}</Typography>
+      <Typography color="text.secondary" data-testid="quantum-readers">
+        {t('readers')}
+      </Typography>
       {hasNone && (
         <Alert severity="warning" data-testid="quantum-no-credential">
           {t('noCredential')}

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignatureValidation } from '@signet/contracts/validations';
 import { formatDateTime } from '../../../shared/format/format-date-time';
+import { timestampStatus } from './timestamp-status';
 import { VerdictChip } from './verdict-chip';
 
 /** The common name of a subject (`CN=Ann, C=HU` → `Ann`), else the whole subject. */
@@ -100,9 +101,7 @@ export function SignatureCard({
           <Row label={t('fields.claimedTime')}>{when(s.claimedSigningTime)}</Row>
           <Row label={t('fields.timestamp')}>
             {s.timestamp
-              ? `${when(s.timestamp.time)} · ${s.timestamp.tsa ?? '—'} · ${
-                  s.timestamp.valid ? t('verifies') : t('doesNotVerify')
-                } · ${s.timestamp.trusted ? t('trusted') : t('untrusted')}`
+              ? `${when(s.timestamp.time)} · ${s.timestamp.tsa ?? '—'} · ${timestampStatus(t, s.timestamp)}`
               : t('none')}
           </Row>
           <Row label={t('fields.algorithm')}>{s.algorithm ?? '—'}</Row>

@@ -27,6 +27,7 @@ import {
   validateFileAsPdf,
 } from '../api/validations';
 import { SignatureCard } from '../components/signature-card';
+import { timestampStatus } from '../components/timestamp-status';
 import { VerdictChip } from '../components/verdict-chip';
 
 const accepted = ['application/pdf', '.pdf', '.asice', 'application/vnd.etsi.asic-e+zip'];
@@ -111,9 +112,7 @@ function ReportView({ report, onPdf }: { report: ValidationReport; onPdf: () => 
           <Typography variant="subtitle1">{t('documentTimestamps')}</Typography>
           {report.documentTimestamps.map((ts) => (
             <Typography key={ts.name} variant="body2" sx={{ wordBreak: 'break-word' }}>
-              {ts.time ? formatDateTime(ts.time) : '—'} · {ts.tsa ?? '—'} ·{' '}
-              {ts.valid ? t('verifies') : t('doesNotVerify')} ·{' '}
-              {ts.trusted ? t('trusted') : t('untrusted')}
+              {ts.time ? formatDateTime(ts.time) : '—'} · {ts.tsa ?? '—'} · {timestampStatus(t, ts)}
             </Typography>
           ))}
         </Paper>
