@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from './fixtures/app-texts';
 import { launchBrowser, screenshot } from './fixtures/browser';
-import { downloadFromRow, pdfText, zipEntries } from './fixtures/downloads';
+import { attachedTrail, downloadFromRow, zipEntries } from './fixtures/downloads';
 import { keyPassword, newSigner, type Signer } from './fixtures/people';
 import { checkSignedPdf, multiPagePdf } from './fixtures/pdf-tools';
 import { startServer, type RunningServer } from './fixtures/server';
@@ -70,8 +70,8 @@ describe('downloads from the lists (issue 26 §1)', () => {
     const checked = await checkSignedPdf(original.bytes, caPem);
     expect(checked.signatures).toHaveLength(1);
     expect(checked.signatures[0]).toMatchObject({ valid: true, trusted: true });
-    // Its last pages are the attached signing trail, naming the signer.
-    expect(await pdfText(original.bytes)).toContain(signer.email);
+    // The signing trail naming the signer is attached to it as a file (decision 056).
+    expect((await attachedTrail(original.bytes)).text).toContain(signer.email);
 
     // The menu names every mode of a chain with a trail; open in a new tab never offers full.
     const row = page.getByTestId('chain-row').filter({ hasText: fileName });

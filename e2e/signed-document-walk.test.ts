@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from './fixtures/app-texts';
 import { launchBrowser, screenshot } from './fixtures/browser';
-import { downloadFromRow, pdfPageCount, pdfText, zipEntries } from './fixtures/downloads';
+import { attachedTrail, downloadFromRow, pdfPageCount, zipEntries } from './fixtures/downloads';
 import { mailSubjects, mailSubjectsTo } from './fixtures/mailbox';
 import { certificateSerial, newSigner, type Signer } from './fixtures/people';
 import { checkSignedPdf, keepForLooking, multiPagePdf } from './fixtures/pdf-tools';
@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from './fixtures/server';
  * dialog for two registered signers in order, with the signing trail attached (the default);
  * each signer is told at their turn and signs on the signing screen; the creator is told it is
  * done and downloads the signed PDF from the list, which tools Signet did not write accept, and
- * whose last pages are the trail naming both signers.
+ * with the trail naming both signers attached to it as a file (decision 056).
  */
 let server: RunningServer;
 let browser: Browser;
@@ -100,14 +100,15 @@ describe('the signed document and its evidence (issue 26 acceptance)', () => {
     expect(checked.qpdf.code, checked.qpdf.output).toBe(0);
     expect(checked.qpdf.output).toMatch(/No syntax or stream encoding errors found/);
 
-    // The pages after the manual's own are the trail, naming both signers.
-    expect(await pdfPageCount(signed.bytes)).toBeGreaterThan(documentPages);
-    const trail = await pdfText(signed.bytes, documentPages + 1);
-    expect(trail).not.toContain('Walk manual');
+    // The manual's own pages, untouched; the trail naming both signers is the file attached to
+    // it (decision 056).
+    expect(await pdfPageCount(signed.bytes)).toBe(documentPages);
+    const trail = await attachedTrail(signed.bytes);
+    expect(trail.names).toEqual(['walk-manual-signingtrail.pdf']);
     for (const signer of [first, second]) {
-      expect(trail).toContain(`${signer.firstName} ${signer.lastName}`);
-      expect(trail).toContain(signer.email);
-      expect(trail).toContain(await certificateSerial(signer));
+      expect(trail.text).toContain(`${signer.firstName} ${signer.lastName}`);
+      expect(trail.text).toContain(signer.email);
+      expect(trail.text).toContain(await certificateSerial(signer));
     }
     await screenshot(page, 'signed-document-walk-list-600');
 
