@@ -226,8 +226,11 @@ describe('clientGone', () => {
     const app = Fastify(withTls({ logger: false }, tls!, config));
     let aborted: () => void = () => undefined;
     const wasAborted = new Promise<void>((resolve) => (aborted = resolve));
+    let entered: () => void = () => undefined;
+    const waitEntered = new Promise<void>((resolve) => (entered = resolve));
     app.get('/wait', async (request, reply) => {
       const signal = clientGone(request, reply);
+      entered();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
       aborted();
       return 'too late';
@@ -238,7 +241,7 @@ describe('clientGone', () => {
     try {
       const waiting = client.request({ ':path': '/wait' });
       waiting.on('error', () => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitEntered;
       waiting.close();
       await wasAborted;
       const ping = await h2Get(client, '/ping');
@@ -253,8 +256,11 @@ describe('clientGone', () => {
   it('aborts when an HTTP/1.1 client goes away, and not after the answer', async () => {
     const app = Fastify({ logger: false });
     const outcomes: string[] = [];
+    let entered: () => void = () => undefined;
+    const waitEntered = new Promise<void>((resolve) => (entered = resolve));
     app.get('/wait', async (request, reply) => {
       const signal = clientGone(request, reply);
+      entered();
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
       outcomes.push('wait aborted');
       return 'too late';
@@ -271,7 +277,7 @@ describe('clientGone', () => {
       );
       const waiting = httpGet(`${base}/wait`);
       waiting.on('error', () => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitEntered;
       waiting.destroy();
       await expect.poll(() => outcomes).toEqual(['answer false', 'wait aborted']);
     } finally {
