@@ -6,10 +6,7 @@ import {
   type ValidationReason,
   type ValidationReport,
 } from '@signet/contracts/validations';
-import { revocationReasons, revocationView } from './validation-report';
-
-const iso = (time: Date | undefined) =>
-  time && !Number.isNaN(time.getTime()) ? time.toISOString() : null;
+import { iso, revocationReasons, revocationView, signerView } from './validation-report';
 
 /**
  * Why a container signature is not VALID (decision 039's reasons): a signature without a
@@ -46,15 +43,7 @@ function signatureOf(
     problems: container.mimetypeValid
       ? report.problems
       : ['the first entry is not the stored ASiC-E mimetype', ...report.problems],
-    signer: report.signer
-      ? {
-          subject: report.signer.subject,
-          issuer: report.signer.issuer,
-          serialNumber: report.signer.serialNumber,
-          notBefore: iso(report.signer.notBefore) ?? '',
-          notAfter: iso(report.signer.notAfter) ?? '',
-        }
-      : null,
+    signer: signerView(report.signer),
     claimedSigningTime: iso(report.signingTime),
     timestamp: report.timestamp
       ? {

@@ -1,4 +1,5 @@
 import type {
+  CertificateSummary,
   RevocationReport,
   SignatureReport,
   ValidationReport as EngineReport,
@@ -13,8 +14,21 @@ import {
 } from '@signet/contracts/validations';
 
 /** ISO 8601, or null for a missing or unreadable time. */
-function iso(time: Date | undefined): string | null {
+export function iso(time: Date | undefined): string | null {
   return time && !Number.isNaN(time.getTime()) ? time.toISOString() : null;
+}
+
+/** A signer's certificate in the contract's shape, for a PDF signature and a container's alike. */
+export function signerView(signer: CertificateSummary | undefined): SignatureValidation['signer'] {
+  return signer
+    ? {
+        subject: signer.subject,
+        issuer: signer.issuer,
+        serialNumber: signer.serialNumber,
+        notBefore: iso(signer.notBefore) ?? '',
+        notAfter: iso(signer.notAfter) ?? '',
+      }
+    : null;
 }
 
 /** Why a signature is not VALID, from the engine's findings (decision 039). */
@@ -88,15 +102,7 @@ export function signatureValidation(report: SignatureReport): SignatureValidatio
     verdict: verdictOf(reasons),
     reasons,
     problems: report.problems,
-    signer: report.signer
-      ? {
-          subject: report.signer.subject,
-          issuer: report.signer.issuer,
-          serialNumber: report.signer.serialNumber,
-          notBefore: iso(report.signer.notBefore) ?? '',
-          notAfter: iso(report.signer.notAfter) ?? '',
-        }
-      : null,
+    signer: signerView(report.signer),
     claimedSigningTime: iso(report.signingTime),
     timestamp,
     signingTime: iso(proven ?? report.signingTime),
